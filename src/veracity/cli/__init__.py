@@ -1,0 +1,1 @@
+"""The ``veracity`` command line: a thin typer shell over the library."""

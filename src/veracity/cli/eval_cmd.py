@@ -1,0 +1,298 @@
+"""``veracity eval FILE`` and ``veracity demo``: score samples and report.
+
+Both share every option. ``demo`` evaluates the example set shipped in the package
+(``veracity/data/demo.jsonl``)."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from veracity.cli.common import (
+    EXIT_GATE_FAILED,
+    EXIT_OK,
+    fail,
+    progress_reporter,
+    user_errors,
+    write_output,
+)
+from veracity.errors import ConfigError
+from veracity.evaluate import iter_evaluate
+from veracity.io import read_samples
+from veracity.metrics import MetricOptions, plan_metrics
+from veracity.render import FORMATS, render
+from veracity.render.json import dumps
+from veracity.report import Report, ReportBuilder, parse_gate
+
+__all__ = ["DEMO_FILE", "register"]
+
+DEMO_FILE = "demo.jsonl"
+_ALL_FORMATS = (*FORMATS, "jsonl")
+
+
+@dataclass(frozen=True)
+class EvalArgs:
+    k: str
+    metrics: str | None
+    claims_only: bool
+    skip_errors: bool
+    fmt: str
+    json_flag: bool
+    output: Path | None
+    fail_under: list[str]
+    quiet: bool
+    normalize_ids: bool
+    faithfulness_method: str
+    preset: str | None
+
+
+def _parse_ks(text: str) -> list[int]:
+    ks: list[int] = []
+    for part in text.replace(" ", "").split(","):
+        if not part:
+            continue
+        if not part.lstrip("-").isdigit():
+            raise ConfigError(f"--k takes integers separated by commas, got {text!r}")
+        ks.append(int(part))
+    if not ks:
+        raise ConfigError("--k needs at least one cut-off")
+    return ks
+
+
+def _count_lines(path: Path) -> int | None:
+    if path.suffix.lower() not in (".jsonl", ".ndjson"):
+        return None
+    try:
+        with path.open("rb") as fh:
+            return sum(chunk.count(b"\n") for chunk in iter(lambda: fh.read(1 << 20), b""))
+    except OSError:
+        return None
+
+
+def run_eval(path: Path, args: EvalArgs, *, label: str | None = None) -> int:
+    """Evaluate ``path`` with ``args``; returns the exit code (gates)."""
+    fmt = "json" if args.json_flag else args.fmt.lower()
+    if fmt not in _ALL_FORMATS:
+        raise ConfigError(f"unknown --format {args.fmt!r}; choose from {', '.join(_ALL_FORMATS)}")
+    ks = _parse_ks(args.k)
+    names = [m for m in args.metrics.split(",") if m.strip()] if args.metrics else None
+    plan = plan_metrics(names, ks, claims_only=args.claims_only)
+    gates = [parse_gate(g) for g in args.fail_under]
+    planned_names = {p.name for p in plan}
+    for gate in gates:
+        if gate.metric not in planned_names:
+            raise ConfigError(
+                f"--fail-under {gate.metric}: this run does not compute that metric "
+                f"(metrics: {', '.join(p.name for p in plan)})"
+            )
+    if args.faithfulness_method not in ("lexical", "overlap"):
+        raise ConfigError("--faithfulness-method must be 'lexical' or 'overlap'")
+    options = MetricOptions(
+        normalize_ids=args.normalize_ids,
+        faithfulness_method=args.faithfulness_method,
+        numeric_preset=args.preset,
+    )
+    builder = ReportBuilder([p.name for p in plan], keep_samples=fmt != "jsonl")
+    samples = read_samples(path, skip_errors=args.skip_errors, on_skip=builder.skip)
+    stream = None
+    if fmt == "jsonl":
+        stream = args.output.open("w", encoding="utf-8") if args.output else sys.stdout
+    try:
+        with progress_reporter(
+            f"scoring {label or path.name}", _count_lines(path), enabled=not args.quiet
+        ) as advance:
+            for result in iter_evaluate(samples, plan, options):
+                builder.add(result)
+                if stream is not None:
+                    stream.write(dumps(result.to_dict()) + "\n")
+                    stream.flush()
+                advance(1)
+    finally:
+        if stream is not None and stream is not sys.stdout:
+            stream.close()
+    report = builder.build(
+        gates,
+        options={
+            "metrics": [p.name for p in plan],
+            "k": ks,
+            "normalize_ids": args.normalize_ids,
+            "faithfulness_method": args.faithfulness_method,
+            "numeric_preset": args.preset,
+            "source": label or str(path),
+        },
+    )
+    _emit(report, fmt, args)
+    return EXIT_OK if report.passed else EXIT_GATE_FAILED
+
+
+def _emit(report: Report, fmt: str, args: EvalArgs) -> None:
+    if fmt == "jsonl":
+        if not args.quiet:
+            sys.stderr.write(render(report, "table"))
+        return
+    write_output(render(report, fmt), args.output)
+    if args.output is not None and not args.quiet:
+        sys.stderr.write(f"wrote {fmt} report to {args.output}\n")
+        if fmt != "table":
+            sys.stderr.write(render(report, "table"))
+
+
+KOpt = Annotated[
+    str,
+    typer.Option(
+        "--k",
+        "-k",
+        help="Rank cut-off(s) for the @K retrieval metrics, e.g. 5 or 1,3,5.",
+    ),
+]
+MetricsOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--metrics",
+        "-m",
+        help=(
+            "Comma-separated metrics to compute (default: all). Names: precision, recall, hit, "
+            "ndcg (each @K: bare name = every --k, or e.g. ndcg@10), mrr, map, r_precision, "
+            "faithfulness, numeric."
+        ),
+    ),
+]
+ClaimsOnlyOpt = Annotated[
+    bool, typer.Option("--claims-only", help="Skip the retrieval metrics (answer metrics only).")
+]
+SkipOpt = Annotated[
+    bool,
+    typer.Option(
+        "--skip-errors",
+        help="Skip invalid records, keep going, and list what was skipped in the report.",
+    ),
+]
+FormatOpt = Annotated[
+    str,
+    typer.Option(
+        "--format",
+        "-f",
+        help=(
+            "Output format: table, json, jsonl (one line per sample as it is scored), "
+            "markdown, html, junit."
+        ),
+    ),
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Same as --format json.")]
+OutputOpt = Annotated[
+    Path | None,
+    typer.Option("--output", "-o", help="Write the report to this file instead of stdout."),
+]
+FailUnderOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--fail-under",
+        help=(
+            "Gate: METRIC=VALUE fails the run (exit 1) when the metric's mean is below VALUE. "
+            "Repeatable. Also accepts METRIC>=VALUE, >, <=, <."
+        ),
+    ),
+]
+QuietOpt = Annotated[
+    bool, typer.Option("--quiet", "-q", help="No progress bar and no summary on stderr.")
+]
+NormOpt = Annotated[
+    bool,
+    typer.Option(
+        "--normalize-ids",
+        help="Match retrieved and golden items after collapsing white space and case.",
+    ),
+]
+MethodOpt = Annotated[
+    str,
+    typer.Option(
+        "--faithfulness-method",
+        help="lexical (default: sentence-level, explained) or overlap (rag-eval's rules).",
+    ),
+]
+PresetOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--preset",
+        help="Numeric domain preset: general, financial, medical, legal, property_valuation.",
+    ),
+]
+
+
+def eval_command(
+    file: Annotated[
+        Path,
+        typer.Argument(
+            help="Samples: JSONL (one object per line), a JSON array, or CSV.",
+            show_default=False,
+        ),
+    ],
+    k: KOpt = "5",
+    metrics: MetricsOpt = None,
+    claims_only: ClaimsOnlyOpt = False,
+    skip_errors: SkipOpt = False,
+    fmt: FormatOpt = "table",
+    json_flag: JsonOpt = False,
+    output: OutputOpt = None,
+    fail_under: FailUnderOpt = None,
+    quiet: QuietOpt = False,
+    normalize_ids: NormOpt = False,
+    faithfulness_method: MethodOpt = "lexical",
+    preset: PresetOpt = None,
+) -> None:
+    """Score a file of RAG samples: retrieval, faithfulness and numeric claims.
+
+    Each record holds question, answer, contexts (alias: context), and optionally id,
+    retrieved, golden_documents (alias: relevant; a list or {id: grade}), evidence and
+    metadata. Exit codes: 0 all gates pass, 1 a gate failed, 2 bad usage or bad input.
+    """
+    args = EvalArgs(
+        k, metrics, claims_only, skip_errors, fmt, json_flag, output, fail_under or [],
+        quiet, normalize_ids, faithfulness_method, preset,
+    )  # fmt: skip
+    with user_errors():
+        code = run_eval(file, args)
+    raise typer.Exit(code)
+
+
+def demo_command(
+    k: KOpt = "5",
+    metrics: MetricsOpt = None,
+    claims_only: ClaimsOnlyOpt = False,
+    fmt: FormatOpt = "table",
+    json_flag: JsonOpt = False,
+    output: OutputOpt = None,
+    fail_under: FailUnderOpt = None,
+    quiet: QuietOpt = False,
+    export: Annotated[
+        Path | None,
+        typer.Option("--export", help="Write the bundled example samples to this file and exit."),
+    ] = None,
+) -> None:
+    """Evaluate the bundled example set (31 samples: faithful and hallucinated answers,
+    numbers, retrieval with golden documents) and print the report."""
+    data = resources.files("veracity").joinpath("data").joinpath(DEMO_FILE)
+    if export is not None:
+        with user_errors():
+            export.write_text(data.read_text(encoding="utf-8"), encoding="utf-8")
+        raise typer.Exit(EXIT_OK)
+    args = EvalArgs(
+        k, metrics, claims_only, False, fmt, json_flag, output, fail_under or [],
+        quiet, False, "lexical", None,
+    )  # fmt: skip
+    with resources.as_file(data) as path, user_errors():
+        if not path.exists():
+            fail("the bundled demo data is missing from this installation")
+        code = run_eval(path, args, label=f"demo ({DEMO_FILE})")
+    raise typer.Exit(code)
+
+
+def register(app: typer.Typer) -> None:
+    """Mount ``eval`` and ``demo`` on the root app."""
+    app.command("eval")(eval_command)
+    app.command("demo")(demo_command)

@@ -1,0 +1,115 @@
+"""evaluate(): samples in, :class:`~veracity.report.Report` out. No I/O, no globals.
+
+``evaluate_sample`` scores one sample with a metric plan (see
+:func:`veracity.metrics.plan_metrics`); ``iter_evaluate`` streams results;
+``evaluate`` builds the whole report with its aggregates and gates. The same input
+always gives the same output: samples are scored in order, metrics in plan order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
+
+from veracity import retrieval
+from veracity.errors import InputError
+from veracity.metrics import MetricOptions, PlannedMetric, plan_metrics
+from veracity.report import Gate, Report, ReportBuilder, SampleResult, parse_gate
+from veracity.results import MetricResult
+from veracity.samples import Sample
+
+__all__ = ["evaluate", "evaluate_sample", "iter_evaluate"]
+
+NO_RETRIEVED = "no retrieved list"
+
+
+def evaluate_sample(
+    sample: Sample, plan: Sequence[PlannedMetric], options: MetricOptions | None = None
+) -> SampleResult:
+    """Score one sample with every planned metric.
+
+    Retrieval metrics are undetermined when the sample has no ``retrieved`` list or
+    no ``golden_documents``; the ranked list is joined with its judgements once.
+    """
+    opts = options or MetricOptions()
+    values: dict[str, float | None] = {}
+    details: dict[str, dict[str, Any]] = {}
+    judged: retrieval.Judged | None = None
+    for planned in plan:
+        spec = planned.spec
+        if spec.kernel is not None:
+            if sample.retrieved is None:
+                result = MetricResult.undetermined(NO_RETRIEVED)
+            elif sample.golden_documents is None:
+                result = MetricResult.undetermined(retrieval.NO_RELEVANT)
+            else:
+                if judged is None:
+                    judged = retrieval.judge(
+                        sample.retrieved, sample.golden_documents, normalize=opts.normalize_ids
+                    )
+                result = spec.kernel(judged, planned.k)
+        else:
+            assert spec.answer_fn is not None
+            result = spec.answer_fn(sample, opts)
+        values[planned.name] = result.value
+        if result.reason or result.details:
+            entry: dict[str, Any] = {"reason": result.reason} if result.reason else {}
+            entry.update(result.details)
+            details[planned.name] = entry
+    return SampleResult(
+        id=sample.id,
+        metrics=values,
+        details=details,
+        question=sample.question,
+        answer=sample.answer,
+        metadata=dict(sample.metadata),
+    )
+
+
+def iter_evaluate(
+    samples: Iterable[Sample], plan: Sequence[PlannedMetric], options: MetricOptions | None = None
+) -> Iterator[SampleResult]:
+    """Yield one :class:`SampleResult` per sample, in input order."""
+    for sample in samples:
+        yield evaluate_sample(sample, plan, options)
+
+
+def evaluate(
+    samples: Iterable[Sample],
+    metrics: Sequence[str] | None = None,
+    k: int | Sequence[int] = 5,
+    *,
+    gates: Iterable[Gate | str] = (),
+    claims_only: bool = False,
+    options: MetricOptions | None = None,
+    skipped: Iterable[InputError] = (),
+) -> Report:
+    """Evaluate ``samples`` and return the :class:`Report`.
+
+    ``metrics``: names such as ``"precision@5"``, ``"ndcg"`` (expanded over every
+    ``k``), ``"faithfulness"``; ``None`` = all. ``k``: one cut-off or several.
+    ``gates``: :class:`Gate` objects or strings (``"faithfulness=0.8"``).
+    ``skipped``: input errors skipped while reading, recorded in the report.
+    """
+    ks = [k] if isinstance(k, int) else list(k)
+    plan = plan_metrics(metrics, ks, claims_only=claims_only)
+    gate_objs = [g if isinstance(g, Gate) else parse_gate(g) for g in gates]
+    builder = ReportBuilder([p.name for p in plan])
+    for result in iter_evaluate(samples, plan, options):
+        builder.add(result)
+    for err in skipped:
+        builder.skip(err)
+    return builder.build(gate_objs, options=_options_dict(plan, ks, options))
+
+
+def _options_dict(
+    plan: Sequence[PlannedMetric], ks: Sequence[int], options: MetricOptions | None
+) -> dict[str, Any]:
+    opts = options or MetricOptions()
+    return {
+        "metrics": [p.name for p in plan],
+        "k": list(ks),
+        "normalize_ids": opts.normalize_ids,
+        "faithfulness_method": opts.faithfulness_method,
+        "numeric_preset": opts.numeric_preset,
+    }

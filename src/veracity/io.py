@@ -1,0 +1,308 @@
+"""Reading samples: streaming JSONL, JSON arrays and CSV, one sample at a time.
+
+:func:`read_samples` yields :class:`~veracity.samples.Sample` objects in file order
+and holds one record in memory at a time (a JSON array is decoded incrementally).
+The format comes from the extension (``.jsonl``/``.ndjson``, ``.json``, ``.csv``);
+any other extension is sniffed (``[`` first = JSON array, else JSONL). A ``.json``
+file that does not start with ``[`` is read as JSONL (one object per line).
+
+Rules, each documented for users:
+
+* a UTF-8 byte-order mark is accepted; other non-UTF-8 bytes are an error on that line;
+* blank lines in JSONL are ignored;
+* in CSV, list and object fields (``contexts``, ``retrieved``, ``golden_documents``,
+  ``evidence``, ``metadata``) hold JSON text; empty cells count as absent;
+* a sample without ``id`` gets a content-derived id; a repeated generated id gets
+  ``#2``, ``#3``... appended, a repeated explicit id is an error.
+
+Every problem raises :class:`~veracity.errors.InputError` naming the file, the
+physical line, the field and the reason. With ``skip_errors=True`` the bad record is
+passed to ``on_skip`` (when given) and reading goes on with the next one; file-level
+problems (missing file, directory, empty file) always raise.
+"""
+
+from __future__ import annotations
+
+import codecs
+import csv
+import json
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from veracity.errors import InputError
+from veracity.samples import Sample
+
+__all__ = ["read_samples", "sample_from_dict"]
+
+_JSON_FIELDS = (
+    "contexts",
+    "context",
+    "retrieved",
+    "golden_documents",
+    "relevant",
+    "evidence",
+    "metadata",
+)
+_CHUNK = 1 << 16
+
+
+def read_samples(
+    path: str | Path,
+    *,
+    skip_errors: bool = False,
+    on_skip: Callable[[InputError], None] | None = None,
+) -> Iterator[Sample]:
+    """Yield the samples of ``path`` one by one (JSONL, JSON array or CSV)."""
+    p = Path(path)
+    source = str(path)
+    if not p.exists():
+        raise InputError("no such file", source=source)
+    if p.is_dir():
+        raise InputError("is a directory, expected a JSONL, JSON or CSV file", source=source)
+    fmt = _detect_format(p, source)
+    if fmt == "csv":
+        records = _csv_records(p, source)
+    elif fmt == "array":
+        records = _array_records(p, source)
+    else:
+        records = _jsonl_records(p, source)
+    ids: dict[str, int] = {}
+    count = 0
+    for item in records:
+        count += 1
+        try:
+            if isinstance(item, InputError):
+                raise item
+            line, obj = item
+            sample = sample_from_dict(obj, source=source, line=line)
+            sample = _unique_id(sample, obj, ids, source, line)
+        except InputError as err:
+            if not skip_errors:
+                raise
+            if on_skip is not None:
+                on_skip(err)
+            continue
+        yield sample
+    if count == 0:
+        raise InputError("file holds no samples", source=source)
+
+
+def sample_from_dict(obj: Any, *, source: str | None = None, line: int | None = None) -> Sample:
+    """Validate one decoded record into a :class:`Sample` or raise :class:`InputError`."""
+    if not isinstance(obj, dict):
+        kind = type(obj).__name__ if not isinstance(obj, list) else "array"
+        raise InputError(f"expected a JSON object, got {kind}", source=source, line=line)
+    try:
+        return Sample.model_validate(obj)
+    except ValidationError as exc:
+        raise _from_validation(exc, source, line) from None
+
+
+def _from_validation(exc: ValidationError, source: str | None, line: int | None) -> InputError:
+    errors = exc.errors(include_url=False)
+    first = errors[0]
+    loc = ".".join(str(x) for x in first["loc"]) or None
+    msg = str(first["msg"])
+    if first["type"] == "missing":
+        msg = "required field is missing"
+    elif "input" in first and first["type"].endswith("_type"):
+        got = first["input"]
+        msg = f"{msg}, got {type(got).__name__} {json.dumps(got, default=str)[:40]}"
+    if msg.startswith("Value error, "):
+        msg = msg[len("Value error, ") :]
+    more = len(errors) - 1
+    if more:
+        msg += f" (and {more} more problem{'s' if more > 1 else ''})"
+    return InputError(msg, source=source, line=line, field=loc)
+
+
+def _unique_id(
+    sample: Sample, obj: dict[str, Any], ids: dict[str, int], source: str, line: int
+) -> Sample:
+    sid = sample.id
+    if sid not in ids:
+        ids[sid] = line
+        return sample
+    if obj.get("id"):
+        raise InputError(
+            f"duplicate id {sid!r} (first on line {ids[sid]})", source=source, line=line, field="id"
+        )
+    n = 2
+    while f"{sid}#{n}" in ids:
+        n += 1
+    new_id = f"{sid}#{n}"
+    ids[new_id] = line
+    return sample.model_copy(update={"id": new_id})
+
+
+def _detect_format(p: Path, source: str) -> str:
+    suffix = p.suffix.lower()
+    if suffix == ".csv":
+        return "csv"
+    if suffix in (".jsonl", ".ndjson"):
+        return "jsonl"
+    with p.open("rb") as fh:
+        head = fh.read(4096)
+    if not head.strip():
+        raise InputError("file is empty", source=source)
+    text = head.removeprefix(b"\xef\xbb\xbf").lstrip()
+    return "array" if text.startswith(b"[") else "jsonl"
+
+
+Record = tuple[int, Any] | InputError
+
+
+def _decode_line(raw: bytes, source: str, lineno: int) -> str | InputError:
+    if lineno == 1:
+        raw = raw.removeprefix(b"\xef\xbb\xbf")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return InputError(
+            f"invalid UTF-8 byte at column {exc.start + 1}", source=source, line=lineno
+        )
+
+
+def _jsonl_records(p: Path, source: str) -> Iterator[Record]:
+    with p.open("rb") as fh:
+        for lineno, raw in enumerate(fh, start=1):
+            text = _decode_line(raw, source, lineno)
+            if isinstance(text, InputError):
+                yield text
+                continue
+            if not text.strip():
+                continue
+            try:
+                yield lineno, json.loads(text)
+            except json.JSONDecodeError as exc:
+                yield InputError(
+                    f"invalid JSON: {exc.msg} (column {exc.colno})", source=source, line=lineno
+                )
+            except RecursionError:
+                yield InputError("invalid JSON: nested too deeply", source=source, line=lineno)
+
+
+def _array_records(p: Path, source: str) -> Iterator[Record]:
+    """Decode a top-level JSON array element by element from a growing buffer, so
+    memory holds one element (plus a read chunk) at a time; physical lines are
+    tracked by counting the newlines consumed."""
+    decoder = json.JSONDecoder()
+    utf8 = codecs.getincrementaldecoder("utf-8")()
+    with p.open("rb") as fh:
+        buf = ""
+        line = 1
+        eof = False
+
+        def fill() -> bool:
+            nonlocal buf, eof
+            if eof:
+                return False
+            chunk = fh.read(_CHUNK)
+            if not chunk:
+                eof = True
+                try:
+                    buf += utf8.decode(b"", final=True)
+                except UnicodeDecodeError:
+                    raise InputError(
+                        "invalid UTF-8 byte", source=source, line=line + buf.count("\n")
+                    ) from None
+                return False
+            try:
+                buf += utf8.decode(chunk)
+            except UnicodeDecodeError:
+                raise InputError(
+                    "invalid UTF-8 byte", source=source, line=line + buf.count("\n")
+                ) from None
+            return True
+
+        def skip_ws() -> str:
+            """Drop leading white space (counting lines); return the next char or ''."""
+            nonlocal buf, line
+            while True:
+                stripped = buf.lstrip(" \t\r\n")
+                line += buf.count("\n", 0, len(buf) - len(stripped))
+                buf = stripped
+                if buf or not fill():
+                    return buf[:1]
+
+        fill()
+        buf = buf.removeprefix("\ufeff")
+        if skip_ws() != "[":
+            raise InputError("expected a JSON array", source=source, line=line)
+        buf = buf[1:]
+        if skip_ws() == "]":
+            buf = buf[1:]
+        else:
+            while True:
+                if not skip_ws():
+                    raise InputError("invalid JSON: unterminated array", source=source, line=line)
+                while True:
+                    try:
+                        obj, end = decoder.raw_decode(buf)
+                        break
+                    except json.JSONDecodeError as exc:
+                        if fill():  # maybe only truncated: read more and retry
+                            continue
+                        raise InputError(
+                            f"invalid JSON: {exc.msg}", source=source, line=line + exc.lineno - 1
+                        ) from None
+                yield line, obj
+                line += buf.count("\n", 0, end)
+                buf = buf[end:]
+                nxt = skip_ws()
+                if nxt == ",":
+                    buf = buf[1:]
+                    continue
+                if nxt == "]":
+                    buf = buf[1:]
+                    break
+                if not nxt:
+                    raise InputError(
+                        "invalid JSON: unterminated array (missing ']')", source=source, line=line
+                    )
+                raise InputError(
+                    "invalid JSON: expected ',' or ']' after an element", source=source, line=line
+                )
+        if skip_ws():
+            raise InputError("invalid JSON: extra data after the array", source=source, line=line)
+
+
+def _csv_records(p: Path, source: str) -> Iterator[Record]:
+    with p.open("r", encoding="utf-8-sig", newline="") as fh:
+        reader = csv.DictReader(fh)
+        prev_line = 1
+        try:
+            if not reader.fieldnames:
+                raise InputError("file is empty", source=source)
+            for row in reader:
+                lineno = prev_line + 1
+                prev_line = reader.line_num
+                yield _csv_row(row, source, lineno)
+        except UnicodeDecodeError:
+            raise InputError(
+                "invalid UTF-8 byte", source=source, line=reader.line_num + 1
+            ) from None
+        except csv.Error as exc:
+            raise InputError(f"invalid CSV: {exc}", source=source, line=reader.line_num) from None
+
+
+def _csv_row(row: dict[str | Any, str | Any], source: str, lineno: int) -> Record:
+    obj: dict[str, Any] = {}
+    for key, value in row.items():
+        if key is None:
+            return InputError("more cells than header columns", source=source, line=lineno)
+        if value is None or value == "":
+            continue
+        if key in _JSON_FIELDS:
+            try:
+                obj[key] = json.loads(value)
+            except json.JSONDecodeError as exc:
+                return InputError(
+                    f"cell is not valid JSON: {exc.msg}", source=source, line=lineno, field=key
+                )
+        else:
+            obj[key] = value
+    return lineno, obj

@@ -1,0 +1,102 @@
+"""Plain-text table renderer for terminals and CI logs (no colour codes, no markup).
+
+Sections: a header line; the metric table (mean, median, scored, undetermined);
+the gates; the lowest-scoring samples with the first reason behind each; the skipped
+lines. Undetermined values print as ``-``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from veracity.report import Report, SampleResult
+
+__all__ = ["format_table", "render_table"]
+
+WORST_N = 5
+
+
+def format_table(headers: Sequence[str], rows: Sequence[Sequence[str]], align: str = "") -> str:
+    """Lay out ``rows`` under ``headers`` in aligned columns. ``align`` holds one
+    character per column, ``l`` or ``r`` (default: first left, others right)."""
+    widths = [len(h) for h in headers]
+    for row in rows:
+        for i, cell in enumerate(row):
+            widths[i] = max(widths[i], len(cell))
+    spec = align or "l" + "r" * (len(headers) - 1)
+
+    def line(cells: Sequence[str]) -> str:
+        parts = [
+            c.ljust(widths[i]) if spec[i] == "l" else c.rjust(widths[i])
+            for i, c in enumerate(cells)
+        ]
+        return "  ".join(parts).rstrip()
+
+    out = [line(headers), line(["-" * w for w in widths])]
+    out.extend(line(r) for r in rows)
+    return "\n".join(out)
+
+
+def _num(value: float | None) -> str:
+    return "-" if value is None else f"{value:.4f}"
+
+
+def _first_reason(sample: SampleResult, metric: str) -> str:
+    detail: dict[str, Any] = sample.details.get(metric, {})
+    for claim in detail.get("claims", []) or detail.get("claim_verifications", []) or []:
+        if isinstance(claim, dict) and not claim.get("supported", claim.get("verified", True)):
+            text = str(claim.get("text", claim.get("claim_text", "")))
+            return f"{text[:60]!r}: {claim.get('reason', '')}"
+    return str(detail.get("reason", ""))
+
+
+def render_table(report: Report) -> str:
+    """The report as aligned plain text."""
+    head = f"veracity: {report.n_samples} samples scored"
+    if report.n_skipped:
+        head += f", {report.n_skipped} skipped"
+    parts = [head, ""]
+    rows = [
+        [
+            name,
+            _num(report.metrics[name].mean),
+            _num(report.metrics[name].median),
+            str(report.metrics[name].n_scored),
+            str(report.metrics[name].n_undetermined),
+        ]
+        for name in report.metric_names
+    ]
+    parts.append(format_table(["metric", "mean", "median", "scored", "undetermined"], rows))
+    if report.gates:
+        parts += ["", "gates:"]
+        for g in report.gates:
+            status = "PASS" if g.passed else "FAIL"
+            line = f"  {status}  {g.gate.metric} {g.gate.op} {g.gate.threshold:g}  (mean {_num(g.value)})"
+            if g.reason and not g.passed:
+                line += f": {g.reason}"
+            parts.append(line)
+    worst = _worst(report)
+    if worst:
+        parts += ["", "lowest-scoring samples:"]
+        for sample, metric, value in worst:
+            reason = _first_reason(sample, metric)
+            parts.append(f"  {sample.id}  {metric}={_num(value)}  {reason}".rstrip())
+    if report.skipped:
+        parts += ["", f"skipped {report.n_skipped} input record(s):"]
+        parts += [f"  {s.get('message', s)}" for s in report.skipped[:20]]
+        if report.n_skipped > 20:
+            parts.append(f"  ... and {report.n_skipped - 20} more")
+    return "\n".join(parts) + "\n"
+
+
+def _worst(report: Report) -> list[tuple[SampleResult, str, float]]:
+    answer_metrics = [m for m in ("faithfulness", "numeric") if m in report.metric_names]
+    scored: list[tuple[float, str, SampleResult, str]] = []
+    for sample in report.samples:
+        for metric in answer_metrics:
+            value = sample.metrics.get(metric)
+            if value is not None and value < 1.0:
+                scored.append((value, sample.id, sample, metric))
+    scored.sort(key=lambda t: (t[0], t[1], t[3]))
+    return [(s, m, v) for v, _, s, m in scored[:WORST_N]]

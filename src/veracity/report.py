@@ -1,0 +1,285 @@
+"""The report: per-sample results, per-metric aggregates, skipped lines and gates.
+
+:class:`Report` is plain data; :meth:`Report.to_dict` is its JSON form (the schema
+every renderer, ``veracity compare`` and the HTTP service share) and
+:meth:`Report.from_dict` reads it back.
+
+Aggregates per metric, over the samples where it was determined (value not None):
+
+* ``mean``   = (1/n) * sum v_i (``math.fsum``), ``None`` when n = 0;
+* ``median`` = the middle value of the sorted v_i (mean of the two middle ones when n
+  is even), ``None`` when n = 0;
+* ``n_scored`` = n, ``n_undetermined`` = samples where the metric was ``None``.
+
+A gate compares a metric's mean with a threshold (``faithfulness >= 0.8``). A gate
+whose metric has no scored sample fails, with that reason.
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+import re
+import statistics
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from veracity.errors import ConfigError, InputError
+
+__all__ = [
+    "Gate",
+    "GateResult",
+    "MetricSummary",
+    "Report",
+    "ReportBuilder",
+    "SampleResult",
+    "parse_gate",
+]
+
+_OPS: dict[str, Callable[[float, float], bool]] = {
+    ">=": operator.ge,
+    ">": operator.gt,
+    "<=": operator.le,
+    "<": operator.lt,
+}
+_GATE_RE = re.compile(r"^\s*([A-Za-z_][\w@.]*)\s*(>=|<=|>|<|=)\s*([-+]?\d+(?:\.\d+)?)\s*$")
+
+
+@dataclass(frozen=True, slots=True)
+class Gate:
+    """A quality gate: ``metric op threshold`` on the metric's mean."""
+
+    metric: str
+    op: str
+    threshold: float
+
+    def __post_init__(self) -> None:
+        if self.op not in _OPS:
+            raise ConfigError(f"gate operator must be one of {', '.join(_OPS)}, got {self.op!r}")
+        if not math.isfinite(self.threshold):
+            raise ConfigError("gate threshold must be a finite number")
+
+    def check(self, value: float | None) -> GateResult:
+        if value is None:
+            return GateResult(self, None, False, "no sample could be scored on this metric")
+        passed = _OPS[self.op](value, self.threshold)
+        reason = (
+            "" if passed else f"{self.metric} = {value:.4f}, required {self.op} {self.threshold:g}"
+        )
+        return GateResult(self, value, passed, reason)
+
+
+def parse_gate(text: str) -> Gate:
+    """Parse ``METRIC=VALUE`` (means ``>=``, as ``--fail-under``) or ``METRIC>=VALUE``
+    (also ``>``, ``<=``, ``<``) into a :class:`Gate`."""
+    m = _GATE_RE.match(text)
+    if not m:
+        raise ConfigError(
+            f"invalid gate {text!r}: expected METRIC=VALUE or METRIC>=VALUE, e.g. faithfulness=0.8"
+        )
+    metric, op, value = m.groups()
+    return Gate(metric.lower(), ">=" if op == "=" else op, float(value))
+
+
+@dataclass(frozen=True, slots=True)
+class GateResult:
+    gate: Gate
+    value: float | None
+    passed: bool
+    reason: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "metric": self.gate.metric,
+            "op": self.gate.op,
+            "threshold": self.gate.threshold,
+            "value": self.value,
+            "passed": self.passed,
+            "reason": self.reason,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class MetricSummary:
+    mean: float | None
+    median: float | None
+    n_scored: int
+    n_undetermined: int
+
+    @classmethod
+    def of(cls, values: list[float], n_undetermined: int) -> MetricSummary:
+        if not values:
+            return cls(None, None, 0, n_undetermined)
+        return cls(
+            math.fsum(values) / len(values), statistics.median(values), len(values), n_undetermined
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "mean": self.mean,
+            "median": self.median,
+            "n_scored": self.n_scored,
+            "n_undetermined": self.n_undetermined,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class SampleResult:
+    """One sample's values (``None`` = undetermined) and the trace behind them.
+
+    ``details[name]`` holds ``reason`` (when there is one) and the metric's trace
+    (per-claim verdicts for faithfulness, claim verifications for numeric)."""
+
+    id: str
+    metrics: dict[str, float | None]
+    details: dict[str, dict[str, Any]] = field(default_factory=dict)
+    question: str | None = None
+    answer: str | None = None
+    metadata: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "id": self.id,
+            "metrics": dict(self.metrics),
+            "details": self.details,
+        }
+        if self.question is not None:
+            out["question"] = self.question
+        if self.answer is not None:
+            out["answer"] = self.answer
+        if self.metadata:
+            out["metadata"] = self.metadata
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> SampleResult:
+        return cls(
+            id=str(data["id"]),
+            metrics={str(k): (None if v is None else float(v)) for k, v in data["metrics"].items()},
+            details=dict(data.get("details") or {}),
+            question=data.get("question"),
+            answer=data.get("answer"),
+            metadata=dict(data.get("metadata") or {}),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """Everything one evaluation produced. ``samples`` is empty when the run was
+    made without keeping per-sample results (aggregates are still exact)."""
+
+    metric_names: list[str]
+    metrics: dict[str, MetricSummary]
+    n_samples: int
+    samples: list[SampleResult] = field(default_factory=list)
+    skipped: list[dict[str, Any]] = field(default_factory=list)
+    gates: list[GateResult] = field(default_factory=list)
+    options: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def passed(self) -> bool:
+        """True when every gate passed (and trivially when there is none)."""
+        return all(g.passed for g in self.gates)
+
+    @property
+    def n_skipped(self) -> int:
+        return len(self.skipped)
+
+    def to_dict(self) -> dict[str, Any]:
+        from veracity import __version__
+
+        return {
+            "veracity_version": __version__,
+            "n_samples": self.n_samples,
+            "n_skipped": self.n_skipped,
+            "skipped": list(self.skipped),
+            "metrics": {name: self.metrics[name].to_dict() for name in self.metric_names},
+            "gates": [g.to_dict() for g in self.gates],
+            "passed": self.passed,
+            "options": dict(self.options),
+            "samples": [s.to_dict() for s in self.samples],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], *, source: str | None = None) -> Report:
+        """Read a report back from its JSON form (``veracity eval --format json``)."""
+        try:
+            metrics = {
+                str(name): MetricSummary(
+                    m.get("mean"), m.get("median"), int(m["n_scored"]), int(m["n_undetermined"])
+                )
+                for name, m in data["metrics"].items()
+            }
+            gates = [
+                GateResult(
+                    Gate(g["metric"], g["op"], float(g["threshold"])),
+                    g.get("value"),
+                    bool(g["passed"]),
+                    str(g.get("reason", "")),
+                )
+                for g in data.get("gates", [])
+            ]
+            return cls(
+                metric_names=list(metrics),
+                metrics=metrics,
+                n_samples=int(data["n_samples"]),
+                samples=[SampleResult.from_dict(s) for s in data.get("samples", [])],
+                skipped=list(data.get("skipped", [])),
+                gates=gates,
+                options=dict(data.get("options", {})),
+            )
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise InputError(f"not a veracity report: {exc!r}", source=source) from None
+
+
+class ReportBuilder:
+    """Accumulates :class:`SampleResult` objects into a :class:`Report` in one pass.
+
+    Memory: the metric values (one float per sample and metric, for the median) and,
+    when ``keep_samples`` is true, the sample results themselves."""
+
+    def __init__(self, metric_names: Iterable[str], *, keep_samples: bool = True) -> None:
+        self.metric_names = list(metric_names)
+        self.keep_samples = keep_samples
+        self._values: dict[str, list[float]] = {n: [] for n in self.metric_names}
+        self._undetermined: dict[str, int] = dict.fromkeys(self.metric_names, 0)
+        self._samples: list[SampleResult] = []
+        self._skipped: list[dict[str, Any]] = []
+        self.n_samples = 0
+
+    def add(self, result: SampleResult) -> None:
+        self.n_samples += 1
+        for name in self.metric_names:
+            value = result.metrics.get(name)
+            if value is None:
+                self._undetermined[name] += 1
+            else:
+                self._values[name].append(value)
+        if self.keep_samples:
+            self._samples.append(result)
+
+    def skip(self, error: InputError) -> None:
+        self._skipped.append(error.to_dict())
+
+    def build(self, gates: Iterable[Gate] = (), options: Mapping[str, Any] | None = None) -> Report:
+        summaries = {
+            n: MetricSummary.of(self._values[n], self._undetermined[n]) for n in self.metric_names
+        }
+        gate_results = []
+        for gate in gates:
+            if gate.metric not in summaries:
+                raise ConfigError(
+                    f"gate on {gate.metric!r}, which this run does not compute "
+                    f"(metrics: {', '.join(self.metric_names)})"
+                )
+            gate_results.append(gate.check(summaries[gate.metric].mean))
+        return Report(
+            metric_names=list(self.metric_names),
+            metrics=summaries,
+            n_samples=self.n_samples,
+            samples=list(self._samples),
+            skipped=list(self._skipped),
+            gates=gate_results,
+            options=dict(options or {}),
+        )

@@ -1,0 +1,226 @@
+"""Retrieval metrics over one ranked list, equal to trec_eval.
+
+Every function takes the ranked list the retriever returned (``retrieved``, best
+first; ids or chunk texts) and the relevance judgements (``relevant``: a collection
+of relevant items, grade 1 each, or a mapping ``{item: grade}`` with grade >= 0).
+Items match by exact string; ``normalize=True`` matches after collapsing white space
+and case-folding. As in trec_eval:
+
+* a duplicate in the ranked list counts once, at its first (best) position;
+* an item with grade >= 1 is relevant; grade 0 or an unjudged item is not;
+* a cut-off ``k`` counts ranks 1..k even when fewer items were retrieved.
+
+No relevant document -> the metric is undetermined: ``MetricResult(value=None,
+reason=...)``, never 0.0 or NaN. ``k < 1`` raises :class:`~veracity.errors.ConfigError`.
+
+Notation below: ``rel_i`` = 1 if the item at rank i is relevant else 0, ``g_i`` its
+grade, ``R`` = number of relevant items in the judgements.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+
+from veracity.errors import ConfigError
+from veracity.results import MetricResult
+
+__all__ = [
+    "Judged",
+    "Relevance",
+    "average_precision",
+    "hit_at_k",
+    "judge",
+    "ndcg_at_k",
+    "normalize_item",
+    "precision_at_k",
+    "r_precision",
+    "recall_at_k",
+    "reciprocal_rank",
+]
+
+Relevance = Collection[str] | Mapping[str, int]
+
+NO_RELEVANT = "no golden documents"
+NO_POSITIVE = "no relevant golden documents (every grade is 0)"
+
+
+def normalize_item(item: str) -> str:
+    """Collapse runs of white space to one space, strip, and case-fold."""
+    return " ".join(item.split()).casefold()
+
+
+@dataclass(frozen=True, slots=True)
+class Judged:
+    """A ranked list joined with its judgements: the kernel every metric reads.
+
+    ``grades[i]`` is the grade of the item at rank ``i + 1`` (duplicates removed),
+    ``ideal`` the positive grades sorted from high to low, ``n_relevant`` = R.
+    """
+
+    grades: tuple[int, ...]
+    ideal: tuple[int, ...]
+    n_relevant: int
+    undetermined_reason: str | None
+
+
+def judge(retrieved: Sequence[str], relevant: Relevance, *, normalize: bool = False) -> Judged:
+    """Join ``retrieved`` with ``relevant`` once; the metric kernels read the result."""
+    if isinstance(relevant, Mapping):
+        grade_map = {str(k): int(v) for k, v in relevant.items()}
+    else:
+        grade_map = dict.fromkeys(relevant, 1)
+    if normalize:
+        merged: dict[str, int] = {}
+        for key, grade in grade_map.items():
+            nkey = normalize_item(key)
+            merged[nkey] = max(grade, merged.get(nkey, 0))
+        grade_map = merged
+    seen: set[str] = set()
+    grades: list[int] = []
+    for item in retrieved:
+        key = normalize_item(item) if normalize else item
+        if key in seen:
+            continue
+        seen.add(key)
+        grades.append(grade_map.get(key, 0))
+    positive = sorted((g for g in grade_map.values() if g > 0), reverse=True)
+    reason = None
+    if not grade_map:
+        reason = NO_RELEVANT
+    elif not positive:
+        reason = NO_POSITIVE
+    return Judged(tuple(grades), tuple(positive), len(positive), reason)
+
+
+def _check_k(k: int | None) -> None:
+    if k is not None and (isinstance(k, bool) or not isinstance(k, int) or k < 1):
+        raise ConfigError(f"k must be an integer >= 1, got {k!r}")
+
+
+def _hits(j: Judged, k: int) -> int:
+    return sum(1 for g in j.grades[:k] if g > 0)
+
+
+def precision_at_k(
+    retrieved: Sequence[str], relevant: Relevance, k: int, *, normalize: bool = False
+) -> MetricResult:
+    """Precision@k = (1/k) * sum_{i=1..k} rel_i   (trec_eval ``P_k``)."""
+    _check_k(k)
+    return precision_judged(judge(retrieved, relevant, normalize=normalize), k)
+
+
+def precision_judged(j: Judged, k: int) -> MetricResult:
+    """Kernel of :func:`precision_at_k`."""
+    if j.undetermined_reason:
+        return MetricResult.undetermined(j.undetermined_reason)
+    return MetricResult(_hits(j, k) / k)
+
+
+def recall_at_k(
+    retrieved: Sequence[str], relevant: Relevance, k: int, *, normalize: bool = False
+) -> MetricResult:
+    """Recall@k = (1/R) * sum_{i=1..k} rel_i   (trec_eval ``recall_k``)."""
+    _check_k(k)
+    return recall_judged(judge(retrieved, relevant, normalize=normalize), k)
+
+
+def recall_judged(j: Judged, k: int) -> MetricResult:
+    """Kernel of :func:`recall_at_k`."""
+    if j.undetermined_reason:
+        return MetricResult.undetermined(j.undetermined_reason)
+    return MetricResult(_hits(j, k) / j.n_relevant)
+
+
+def hit_at_k(
+    retrieved: Sequence[str], relevant: Relevance, k: int, *, normalize: bool = False
+) -> MetricResult:
+    """Hit@k = 1 if sum_{i=1..k} rel_i >= 1 else 0   (trec_eval ``success_k``)."""
+    _check_k(k)
+    return hit_judged(judge(retrieved, relevant, normalize=normalize), k)
+
+
+def hit_judged(j: Judged, k: int) -> MetricResult:
+    """Kernel of :func:`hit_at_k`."""
+    if j.undetermined_reason:
+        return MetricResult.undetermined(j.undetermined_reason)
+    return MetricResult(1.0 if _hits(j, k) else 0.0)
+
+
+def reciprocal_rank(
+    retrieved: Sequence[str], relevant: Relevance, k: int | None = None, *, normalize: bool = False
+) -> MetricResult:
+    """RR = 1 / (rank of the first relevant item), 0 if none is ranked (within k if
+    given). Averaged over queries this is MRR (trec_eval ``recip_rank``)."""
+    _check_k(k)
+    return reciprocal_rank_judged(judge(retrieved, relevant, normalize=normalize), k)
+
+
+def reciprocal_rank_judged(j: Judged, k: int | None = None) -> MetricResult:
+    """Kernel of :func:`reciprocal_rank`."""
+    if j.undetermined_reason:
+        return MetricResult.undetermined(j.undetermined_reason)
+    grades = j.grades if k is None else j.grades[:k]
+    for rank, grade in enumerate(grades, start=1):
+        if grade > 0:
+            return MetricResult(1.0 / rank)
+    return MetricResult(0.0)
+
+
+def ndcg_at_k(
+    retrieved: Sequence[str], relevant: Relevance, k: int, *, normalize: bool = False
+) -> MetricResult:
+    """nDCG@k = DCG@k / IDCG@k with DCG@k = sum_{i=1..k} g_i / log2(i + 1) and IDCG@k
+    the DCG@k of the judgements sorted by grade (trec_eval ``ndcg_cut_k``: linear
+    gain, log2 discount; binary relevance is grade 1)."""
+    _check_k(k)
+    return ndcg_judged(judge(retrieved, relevant, normalize=normalize), k)
+
+
+def _dcg(grades: Sequence[int]) -> float:
+    return sum(g / math.log2(i + 2) for i, g in enumerate(grades) if g > 0)
+
+
+def ndcg_judged(j: Judged, k: int) -> MetricResult:
+    """Kernel of :func:`ndcg_at_k`."""
+    if j.undetermined_reason:
+        return MetricResult.undetermined(j.undetermined_reason)
+    return MetricResult(_dcg(j.grades[:k]) / _dcg(j.ideal[:k]))
+
+
+def average_precision(
+    retrieved: Sequence[str], relevant: Relevance, k: int | None = None, *, normalize: bool = False
+) -> MetricResult:
+    """AP@k = (1/R) * sum_{i=1..k} rel_i * Precision@i (whole list when k is None).
+    Averaged over queries this is MAP (trec_eval ``map`` and ``map_cut_k``)."""
+    _check_k(k)
+    return average_precision_judged(judge(retrieved, relevant, normalize=normalize), k)
+
+
+def average_precision_judged(j: Judged, k: int | None = None) -> MetricResult:
+    """Kernel of :func:`average_precision`."""
+    if j.undetermined_reason:
+        return MetricResult.undetermined(j.undetermined_reason)
+    grades = j.grades if k is None else j.grades[:k]
+    hits = 0
+    total = 0.0
+    for rank, grade in enumerate(grades, start=1):
+        if grade > 0:
+            hits += 1
+            total += hits / rank
+    return MetricResult(total / j.n_relevant)
+
+
+def r_precision(
+    retrieved: Sequence[str], relevant: Relevance, *, normalize: bool = False
+) -> MetricResult:
+    """R-precision = (1/R) * sum_{i=1..R} rel_i   (trec_eval ``Rprec``)."""
+    return r_precision_judged(judge(retrieved, relevant, normalize=normalize))
+
+
+def r_precision_judged(j: Judged) -> MetricResult:
+    """Kernel of :func:`r_precision`."""
+    if j.undetermined_reason:
+        return MetricResult.undetermined(j.undetermined_reason)
+    return MetricResult(_hits(j, j.n_relevant) / j.n_relevant)

@@ -1,0 +1,103 @@
+"""The sample: one RAG interaction to evaluate, and structured numeric evidence.
+
+A :class:`Sample` is a superset of rag-eval-py's JSONL line. ``context`` is accepted
+as an alias of ``contexts`` and ``relevant`` as an alias of ``golden_documents``.
+A sample without ``id`` gets a stable id derived from its content
+(:func:`content_id`), so the same input always yields the same id.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from typing import Any
+
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, field_validator, model_validator
+
+__all__ = ["EvidenceItem", "Sample", "content_id"]
+
+
+class EvidenceItem(BaseModel):
+    """One structured evidence value (the SFS evidence-pool item).
+
+    ``key`` names the quantity (``"median_price"``), ``value`` is the number,
+    ``unit`` its unit as written (``"AUD"``, ``"km"``, ``"%"``, ``"count"``) and
+    ``source`` where it came from.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    key: str = ""
+    value: float
+    unit: str = ""
+    source: str = ""
+
+    @field_validator("value")
+    @classmethod
+    def _finite(cls, v: float) -> float:
+        if not math.isfinite(v):
+            raise ValueError("must be a finite number")
+        return v
+
+
+class Sample(BaseModel):
+    """One evaluated interaction: question, answer, the contexts it was given, and
+    optionally the retriever's ranking, the golden documents and numeric evidence.
+
+    ``golden_documents`` is either a list of relevant ids/texts (binary relevance)
+    or a mapping ``{id: grade}`` (graded relevance, grade >= 0; 0 = not relevant).
+    """
+
+    model_config = ConfigDict(extra="ignore", frozen=True, populate_by_name=True)
+
+    id: str = ""
+    question: str
+    answer: str
+    contexts: list[str] = Field(validation_alias=AliasChoices("contexts", "context"))
+    retrieved: list[str] | None = None
+    golden_documents: list[str] | dict[str, int] | None = Field(
+        default=None, validation_alias=AliasChoices("golden_documents", "relevant")
+    )
+    evidence: list[EvidenceItem] | None = None
+    metadata: dict[str, Any] = Field(default_factory=dict)
+
+    @field_validator("contexts")
+    @classmethod
+    def _non_empty(cls, v: list[str]) -> list[str]:
+        if not v:
+            raise ValueError("must not be empty")
+        return v
+
+    @field_validator("golden_documents")
+    @classmethod
+    def _grades(cls, v: list[str] | dict[str, int] | None) -> list[str] | dict[str, int] | None:
+        if isinstance(v, dict):
+            for key, grade in v.items():
+                if grade < 0:
+                    raise ValueError(f"grade of {key!r} must be >= 0")
+        return v
+
+    @model_validator(mode="after")
+    def _fill_id(self) -> Sample:
+        if not self.id:
+            object.__setattr__(self, "id", content_id(self))
+        return self
+
+    @property
+    def relevance(self) -> dict[str, int] | None:
+        """Golden documents as a grade map (a list becomes grade 1 each)."""
+        if self.golden_documents is None:
+            return None
+        if isinstance(self.golden_documents, dict):
+            return dict(self.golden_documents)
+        return {doc: 1 for doc in self.golden_documents}
+
+
+def content_id(sample: Sample) -> str:
+    """A stable id from the sample's question, answer and contexts: ``s-`` and the
+    first 12 hex digits of their SHA-256."""
+    payload = json.dumps(
+        [sample.question, sample.answer, sample.contexts], ensure_ascii=False, separators=(",", ":")
+    )
+    return "s-" + hashlib.sha256(payload.encode("utf-8")).hexdigest()[:12]

@@ -1,0 +1,146 @@
+"""`veracity eval` and `veracity demo` through the real command line."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from veracity.cli.main import app
+
+runner = CliRunner()
+
+ROWS = [
+    {"id": "a", "question": "q", "answer": "x", "context": ["c"], "retrieved": ["d1", "d2"], "golden_documents": ["d1"]},
+    {"id": "b", "question": "q", "answer": "x", "context": ["c"], "retrieved": ["d2", "d1"], "golden_documents": ["d1"]},
+]  # fmt: skip
+
+
+@pytest.fixture
+def data(tmp_path: Path) -> Path:
+    p = tmp_path / "answers.jsonl"
+    p.write_text("".join(json.dumps(r) + "\n" for r in ROWS), encoding="utf-8")
+    return p
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_json_output_values(data: Path) -> None:
+    code, out, _ = run("eval", str(data), "--json", "-m", "precision,mrr", "--k", "1,2", "-q")
+    assert code == 0
+    report = json.loads(out)
+    assert report["metrics"]["precision@1"]["mean"] == 0.5
+    assert report["metrics"]["precision@2"]["mean"] == 0.5
+    assert report["metrics"]["mrr"]["mean"] == 0.75
+    assert [s["id"] for s in report["samples"]] == ["a", "b"]
+
+
+def test_gate_failure_exit_1(data: Path) -> None:
+    code, out, _ = run("eval", str(data), "-m", "mrr", "--fail-under", "mrr=0.8", "-q")
+    assert code == 1
+    assert "FAIL  mrr >= 0.8  (mean 0.7500)" in out
+    code, _, _ = run("eval", str(data), "-m", "mrr", "--fail-under", "mrr=0.75", "-q")
+    assert code == 0
+
+
+def test_jsonl_streams_one_line_per_sample(data: Path) -> None:
+    code, out, _ = run("eval", str(data), "--format", "jsonl", "-m", "mrr", "-q")
+    assert code == 0
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert lines == [
+        {"id": "a", "metrics": {"mrr": 1.0}, "details": {}, "question": "q", "answer": "x"},
+        {"id": "b", "metrics": {"mrr": 0.5}, "details": {}, "question": "q", "answer": "x"},
+    ]
+
+
+def test_output_file(data: Path, tmp_path: Path) -> None:
+    out_file = tmp_path / "r.json"
+    code, out, _ = run("eval", str(data), "-f", "json", "-o", str(out_file), "-m", "hit", "-q")
+    assert code == 0 and out == ""
+    assert json.loads(out_file.read_text())["metrics"]["hit@5"]["mean"] == 1.0
+
+
+def test_claims_only_drops_retrieval(data: Path) -> None:
+    code, out, _ = run("eval", str(data), "--json", "--claims-only", "-m", "mrr,faithfulness", "-q")
+    assert code == 0
+    assert list(json.loads(out)["metrics"]) == ["faithfulness"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["-m", "bleu"], "error: unknown metric 'bleu'"),
+        (["--k", "0"], "error: k must be an integer >= 1, got 0"),
+        (["--k", "a"], "error: --k takes integers separated by commas"),
+        (["--fail-under", "oops"], "error: invalid gate 'oops'"),
+        (["-f", "pdf"], "error: unknown --format 'pdf'"),
+        (["-m", "mrr", "--fail-under", "map=0.3"], "error: --fail-under map: this run does not compute"),
+    ],
+)
+def test_bad_usage_exit_2(data: Path, args: list[str], message: str) -> None:
+    code, _, err = run("eval", str(data), *args)
+    assert code == 2
+    assert err.startswith(message)
+    assert "Traceback" not in err
+
+
+def test_bad_input_names_line_and_field(tmp_path: Path) -> None:
+    p = tmp_path / "x[red]y.jsonl"
+    p.write_text(json.dumps(ROWS[0]) + "\n" + '{"question": "q", "answer": 1, "context": ["c"]}\n')
+    code, _, err = run("eval", str(p), "-m", "mrr")
+    assert code == 2
+    assert err == f"error: {p}:2: field 'answer': Input should be a valid string, got int 1\n"
+    code, out, err = run("eval", str(p), "-m", "mrr", "--skip-errors", "--json", "-q")
+    assert code == 0
+    report = json.loads(out)
+    assert report["n_samples"] == 1 and report["n_skipped"] == 1
+    assert report["skipped"][0]["line"] == 2 and report["skipped"][0]["field"] == "answer"
+
+
+def test_missing_file_keeps_markup_literal(tmp_path: Path) -> None:
+    code, _, err = run("eval", str(tmp_path / "x[red]y.jsonl"))
+    assert code == 2
+    assert err == f"error: {tmp_path / 'x[red]y.jsonl'}: no such file\n"
+
+
+def test_demo_runs_and_exports(tmp_path: Path) -> None:
+    code, out, _ = run("demo", "--json", "-m", "precision,recall,mrr,ndcg,map,r_precision,hit", "-q")
+    assert code == 0
+    report = json.loads(out)
+    assert report["n_samples"] == 31
+    assert report["metrics"]["hit@5"] == {"mean": 1.0, "median": 1.0, "n_scored": 29, "n_undetermined": 2}
+    target = tmp_path / "demo.jsonl"
+    code, _, _ = run("demo", "--export", str(target))
+    assert code == 0 and len(target.read_text().splitlines()) == 31
+
+
+def test_every_command_has_help() -> None:
+    code, out, _ = run("--help")
+    assert code == 0
+    commands = [line.split()[0] for line in out.split("Commands:")[1].splitlines() if line.strip()]
+    assert {"eval", "demo"} <= set(commands)
+    for command in commands:
+        code, out, _ = run(command, "--help")
+        assert code == 0, command
+        assert len(out) > 200, command
+
+
+def test_console_script_no_traceback(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("{nope\n")
+    proc = subprocess.run(
+        [sys.executable, "-m", "veracity.cli.main", "eval", str(bad)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 2
+    assert proc.stderr.strip().endswith("bad.jsonl:1: invalid JSON: Expecting property name enclosed in double quotes (column 2)")
+    assert proc.stdout == ""
