@@ -81,7 +81,10 @@ def test_claims_only_drops_retrieval(data: Path) -> None:
         (["--k", "a"], "error: --k takes integers separated by commas"),
         (["--fail-under", "oops"], "error: invalid gate 'oops'"),
         (["-f", "pdf"], "error: unknown --format 'pdf'"),
-        (["-m", "mrr", "--fail-under", "map=0.3"], "error: --fail-under map: this run does not compute"),
+        (
+            ["-m", "mrr", "--fail-under", "map=0.3"],
+            "error: --fail-under map: this run does not compute",
+        ),
     ],
 )
 def test_bad_usage_exit_2(data: Path, args: list[str], message: str) -> None:
@@ -111,11 +114,18 @@ def test_missing_file_keeps_markup_literal(tmp_path: Path) -> None:
 
 
 def test_demo_runs_and_exports(tmp_path: Path) -> None:
-    code, out, _ = run("demo", "--json", "-m", "precision,recall,mrr,ndcg,map,r_precision,hit", "-q")
+    code, out, _ = run(
+        "demo", "--json", "-m", "precision,recall,mrr,ndcg,map,r_precision,hit", "-q"
+    )
     assert code == 0
     report = json.loads(out)
     assert report["n_samples"] == 31
-    assert report["metrics"]["hit@5"] == {"mean": 1.0, "median": 1.0, "n_scored": 29, "n_undetermined": 2}
+    assert report["metrics"]["hit@5"] == {
+        "mean": 1.0,
+        "median": 1.0,
+        "n_scored": 29,
+        "n_undetermined": 2,
+    }
     target = tmp_path / "demo.jsonl"
     code, _, _ = run("demo", "--export", str(target))
     assert code == 0 and len(target.read_text().splitlines()) == 31
@@ -142,5 +152,7 @@ def test_console_script_no_traceback(tmp_path: Path) -> None:
         check=False,
     )
     assert proc.returncode == 2
-    assert proc.stderr.strip().endswith("bad.jsonl:1: invalid JSON: Expecting property name enclosed in double quotes (column 2)")
+    assert proc.stderr.strip().endswith(
+        "bad.jsonl:1: invalid JSON: Expecting property name enclosed in double quotes (column 2)"
+    )
     assert proc.stdout == ""

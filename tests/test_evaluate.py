@@ -13,7 +13,12 @@ from veracity.metrics import plan_metrics
 
 def sample(sid: str, retrieved: list[str] | None, golden: list[str] | None) -> Sample:
     return Sample(
-        id=sid, question="q", answer="a", contexts=["c"], retrieved=retrieved, golden_documents=golden
+        id=sid,
+        question="q",
+        answer="a",
+        contexts=["c"],
+        retrieved=retrieved,
+        golden_documents=golden,
     )
 
 
@@ -97,7 +102,12 @@ def test_json_round_trip_is_strict_and_stable() -> None:
     text = json.dumps(data, allow_nan=False)
     assert data["n_samples"] == 5 and data["n_skipped"] == 1
     assert data["skipped"][0]["message"] == "f.jsonl:3: field 'answer': bad"
-    assert data["metrics"]["hit@3"] == {"mean": 2 / 3, "median": 1.0, "n_scored": 3, "n_undetermined": 2}
+    assert data["metrics"]["hit@3"] == {
+        "mean": 2 / 3,
+        "median": 1.0,
+        "n_scored": 3,
+        "n_undetermined": 2,
+    }
     assert data["gates"][0] == {
         "metric": "mrr", "op": ">=", "threshold": 0.1, "value": 0.5, "passed": True, "reason": ""
     }  # fmt: skip
@@ -105,7 +115,10 @@ def test_json_round_trip_is_strict_and_stable() -> None:
     again = Report.from_dict(json.loads(text))
     assert again.to_dict() == data
     # same input, same output
-    assert evaluate(SAMPLES, metrics=["mrr", "hit"], k=3, gates=["mrr=0.1"], skipped=skipped).to_dict() == data
+    assert (
+        evaluate(SAMPLES, metrics=["mrr", "hit"], k=3, gates=["mrr=0.1"], skipped=skipped).to_dict()
+        == data
+    )
 
 
 def test_from_dict_rejects_non_report() -> None:

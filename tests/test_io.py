@@ -51,26 +51,48 @@ def test_generated_ids_are_stable_and_unique(tmp_path: Path) -> None:
 
 def test_duplicate_explicit_id_is_an_error(tmp_path: Path) -> None:
     p = write_lines(tmp_path / "a.jsonl", [json.dumps({**GOOD, "id": "x"})] * 2)
-    with pytest.raises(InputError, match=r"a.jsonl:2: field 'id': duplicate id 'x' \(first on line 1\)"):
+    with pytest.raises(
+        InputError, match=r"a.jsonl:2: field 'id': duplicate id 'x' \(first on line 1\)"
+    ):
         list(read_samples(p))
 
 
 @pytest.mark.parametrize(
     ("line", "message"),
     [
-        (b"{bad", "a.jsonl:2: invalid JSON: Expecting property name enclosed in double quotes (column 2)"),
+        (
+            b"{bad",
+            "a.jsonl:2: invalid JSON: Expecting property name enclosed in double quotes (column 2)",
+        ),
         (b"[1, 2]", "a.jsonl:2: expected a JSON object, got array"),
         (b"42", "a.jsonl:2: expected a JSON object, got int"),
-        (json.dumps({"answer": "a", "contexts": ["c"]}).encode(), "a.jsonl:2: field 'question': required field is missing"),
-        (json.dumps({**GOOD, "question": 3}).encode(), "a.jsonl:2: field 'question': Input should be a valid string, got int 3"),
-        (json.dumps({**GOOD, "contexts": []}).encode(), "a.jsonl:2: field 'contexts': must not be empty"),
-        (json.dumps({**GOOD, "contexts": "c"}).encode(), "a.jsonl:2: field 'contexts': Input should be a valid list, got str \"c\""),
-        (json.dumps({**GOOD, "golden_documents": {"d": -1}}).encode(), "a.jsonl:2: field 'golden_documents': grade of 'd' must be >= 0"),
+        (
+            json.dumps({"answer": "a", "contexts": ["c"]}).encode(),
+            "a.jsonl:2: field 'question': required field is missing",
+        ),
+        (
+            json.dumps({**GOOD, "question": 3}).encode(),
+            "a.jsonl:2: field 'question': Input should be a valid string, got int 3",
+        ),
+        (
+            json.dumps({**GOOD, "contexts": []}).encode(),
+            "a.jsonl:2: field 'contexts': must not be empty",
+        ),
+        (
+            json.dumps({**GOOD, "contexts": "c"}).encode(),
+            "a.jsonl:2: field 'contexts': Input should be a valid list, got str \"c\"",
+        ),
+        (
+            json.dumps({**GOOD, "golden_documents": {"d": -1}}).encode(),
+            "a.jsonl:2: field 'golden_documents': grade of 'd' must be >= 0",
+        ),
         (b"\xff\xfe{}", "a.jsonl:2: invalid UTF-8 byte at column 1"),
     ],
 )
 def test_bad_line_names_file_line_field(tmp_path: Path, line: bytes, message: str) -> None:
-    p = write_lines(tmp_path / "a.jsonl", [json.dumps(GOOD), line, json.dumps({**GOOD, "answer": "b"})])
+    p = write_lines(
+        tmp_path / "a.jsonl", [json.dumps(GOOD), line, json.dumps({**GOOD, "answer": "b"})]
+    )
     with pytest.raises(InputError) as exc:
         list(read_samples(p))
     assert str(exc.value) == str(tmp_path / message)
@@ -123,7 +145,10 @@ def test_json_array_larger_than_a_chunk(tmp_path: Path) -> None:
     [
         ('[{"question": "q", "answer": "a", "contexts": ["c"]} {"x": 1}]', "expected ',' or ']'"),
         ('[{"question": "q", "answer": "a", "contexts": ["c"]}', "unterminated array"),
-        ('[{"question": "q", "answer": "a", "contexts": ["c"]}] trailing', "extra data after the array"),
+        (
+            '[{"question": "q", "answer": "a", "contexts": ["c"]}] trailing',
+            "extra data after the array",
+        ),
         ('[{"question": "q", "answer": ', "invalid JSON"),
     ],
 )
@@ -137,7 +162,7 @@ def test_broken_json_array(tmp_path: Path, text: str, message: str) -> None:
 def test_csv_with_json_list_cells(tmp_path: Path) -> None:
     p = tmp_path / "a.csv"
     p.write_text(
-        'id,question,answer,contexts,retrieved,golden_documents\n'
+        "id,question,answer,contexts,retrieved,golden_documents\n"
         'r1,q,a,"[""c1"", ""c2""]","[""d1""]","[""d1""]"\n'
         'r2,q,a,"not json",,\n'
         'r3,q,a,"[""c""]",,\n',

@@ -112,7 +112,15 @@ def test_equal_to_trec_eval_on_random_queries() -> None:
         ranked_lists[qid] = ranking
         runs[qid] = {d: float(len(ranking) - i) for i, d in enumerate(ranking)}
     ks = ",".join(map(str, cutoffs))
-    measures = {f"P.{ks}", f"recall.{ks}", f"ndcg_cut.{ks}", f"success.{ks}", "map", "recip_rank", "Rprec"}
+    measures = {
+        f"P.{ks}",
+        f"recall.{ks}",
+        f"ndcg_cut.{ks}",
+        f"success.{ks}",
+        "map",
+        "recip_rank",
+        "Rprec",
+    }
     measures.add(f"map_cut.{ks}")
     trec = pytrec_eval.RelevanceEvaluator(qrels, measures).evaluate(runs)
     compared = 0

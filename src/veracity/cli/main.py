@@ -36,6 +36,7 @@ _MOUNTS: list[tuple[str, str, str | None, str]] = [
     ("veracity.cli.eval_cmd", "register", None, ""),
     ("veracity.cli.numbers", "app", "numbers", "Extract numeric claims and verify them (SFS)."),
     ("veracity.cli.gov", "app", "gov", "Governance benchmark: abstain / disputed / trustworthy."),
+    ("veracity.cli.render_cmd", "register", None, ""),
     ("veracity.cli.compare", "register", None, ""),
     ("veracity.cli.serve", "register", None, ""),
     ("veracity.cli.mcp", "register", None, ""),

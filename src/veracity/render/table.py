@@ -43,8 +43,13 @@ def _num(value: float | None) -> str:
 
 
 def _first_reason(sample: SampleResult, metric: str) -> str:
-    detail: dict[str, Any] = sample.details.get(metric, {})
-    for claim in detail.get("claims", []) or detail.get("claim_verifications", []) or []:
+    detail = sample.details.get(metric)
+    if not isinstance(detail, dict):
+        return ""
+    claims: Any = detail.get("claims") or detail.get("claim_verifications") or []
+    if not isinstance(claims, list):
+        return str(detail.get("reason", ""))
+    for claim in claims:
         if isinstance(claim, dict) and not claim.get("supported", claim.get("verified", True)):
             text = str(claim.get("text", claim.get("claim_text", "")))
             return f"{text[:60]!r}: {claim.get('reason', '')}"

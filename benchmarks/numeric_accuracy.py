@@ -1,0 +1,100 @@
+"""Accuracy of numeric-claim checking: veracity.numeric vs sfs_toolkit, same data.
+
+Data: ``benchmarks/data/numeric_accuracy.jsonl`` -- real-style number-bearing
+sentences (finance, news, climate, health, property) written by hand, each with an
+answer that restates it faithfully (different surface form, same value) or edits
+it unfaithfully (shifted value, wrong scale, wrong unit, transposed digits, a
+number from another row or year).
+
+An answer is predicted *faithful* when every numeric claim in it is verified
+(score 1.0; no claims counts as faithful). sfs_toolkit gets the same evidence: its
+own extractor's claims on the context become its evidence pool (it has no way to
+read evidence from text). Balanced accuracy = (TPR + TNR) / 2, with "unfaithful"
+as the positive class.
+
+Run: ``python benchmarks/numeric_accuracy.py [--preset general] [--show-errors]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+from veracity.numeric import check_numbers
+
+DATA = Path(__file__).parent / "data" / "numeric_accuracy.jsonl"
+
+
+def load(path: Path = DATA) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text("utf-8").splitlines() if line.strip()]
+
+
+def ours(case: dict[str, Any], preset: str) -> bool:
+    report = check_numbers(case["answer"], contexts=[case["context"]], config=preset)
+    return report.sfs_score is None or report.sfs_score == 1.0
+
+
+def sfs(case: dict[str, Any]) -> bool:
+    from sfs_toolkit.extractor import extract_claims
+    from sfs_toolkit.models import EvidenceItem, EvidencePool
+    from sfs_toolkit.verifier import compute_sfs
+
+    pool = EvidencePool(
+        items=[
+            EvidenceItem(key=f"c{i}", value=c.extracted_value, unit=c.unit, source="context")
+            for i, c in enumerate(extract_claims(case["context"]))
+            if c.extracted_value is not None
+        ]
+    )
+    report = compute_sfs(extract_claims(case["answer"]), pool)
+    return report.sfs_score == 1.0
+
+
+def balanced_accuracy(cases: list[dict[str, Any]], predictions: list[bool]) -> float:
+    """(recall on unfaithful + recall on faithful) / 2."""
+    hit: dict[bool, int] = defaultdict(int)
+    total: dict[bool, int] = defaultdict(int)
+    for case, predicted_faithful in zip(cases, predictions, strict=True):
+        total[case["faithful"]] += 1
+        hit[case["faithful"]] += predicted_faithful == case["faithful"]
+    return (hit[True] / total[True] + hit[False] / total[False]) / 2
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--preset", default="general")
+    parser.add_argument("--data", type=Path, default=DATA)
+    parser.add_argument("--show-errors", action="store_true")
+    args = parser.parse_args()
+    cases = load(args.data)
+    our_pred = [ours(c, args.preset) for c in cases]
+    sfs_pred = [sfs(c) for c in cases]
+    n_f = sum(c["faithful"] for c in cases)
+    print(f"cases: {len(cases)} ({n_f} faithful, {len(cases) - n_f} unfaithful)")
+    print(f"veracity ({args.preset}): balanced accuracy {balanced_accuracy(cases, our_pred):.3f}")
+    print(f"sfs_toolkit (default)  : balanced accuracy {balanced_accuracy(cases, sfs_pred):.3f}")
+    by_edit: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
+    for c, o, s in zip(cases, our_pred, sfs_pred, strict=True):
+        row = by_edit[c["edit"]]
+        row[0] += 1
+        row[1] += o == c["faithful"]
+        row[2] += s == c["faithful"]
+    print(f"{'edit':12} {'n':>4} {'veracity':>9} {'sfs':>6}")
+    for edit, (n, o_ok, s_ok) in sorted(by_edit.items()):
+        print(f"{edit:12} {n:>4} {o_ok / n:>9.2f} {s_ok / n:>6.2f}")
+    if args.show_errors:
+        for c, o in zip(cases, our_pred, strict=True):
+            if o != c["faithful"]:
+                print(
+                    f"\nWRONG ({c['edit']}, faithful={c['faithful']}): {c['answer']}\n  context: {c['context']}"
+                )
+                report = check_numbers(c["answer"], contexts=[c["context"]], config=args.preset)
+                for v in report.claim_verifications:
+                    print(f"  - {v.verified} {v.rule}: {v.reason}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,180 @@
+"""``veracity numbers``: extract and verify numeric claims from the command line.
+
+Commands: ``extract TEXT``, ``verify TEXT --evidence ... --context ...``,
+``presets [NAME]``. ``TEXT`` is an argument or ``-`` for stdin. Errors exit with
+status 2 and a one-line message; user text is never read as rich markup.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from veracity.errors import VeracityError
+from veracity.numeric import DomainConfig, extract_claims, get_preset, list_presets, load_config
+from veracity.numeric.sfs_api import MAX_JSON_CHARS
+from veracity.numeric.verify import check_numbers
+
+__all__ = ["app"]
+
+app = typer.Typer(
+    help="Numeric claims: extract every number an answer states and verify it against evidence.",
+    no_args_is_help=True,
+)
+
+PresetOpt = Annotated[str, typer.Option("--preset", help="Preset name (see `presets`).")]
+ConfigOpt = Annotated[
+    Path | None, typer.Option("--config", help="Custom DomainConfig as a JSON or TOML file.")
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
+TextArg = Annotated[str, typer.Argument(help="The answer text, or - to read stdin.")]
+
+
+def _fail(message: str) -> typer.Exit:
+    typer.echo(f"error: {message}", err=True)
+    return typer.Exit(2)
+
+
+def _read_text(text: str) -> str:
+    return sys.stdin.read() if text == "-" else text
+
+
+def _config(preset: str, config: Path | None) -> DomainConfig:
+    if config is not None:
+        return load_config(config)
+    return get_preset(preset or "general")
+
+
+def _evidence(value: str | None) -> list[Any] | None:
+    if value is None:
+        return None
+    raw = value
+    if not value.lstrip().startswith(("[", "{")):
+        path = Path(value)
+        try:
+            if path.stat().st_size > MAX_JSON_CHARS:
+                raise VeracityError(
+                    f"evidence file {value!r} is larger than {MAX_JSON_CHARS} bytes"
+                )
+            raw = path.read_text(encoding="utf-8")
+        except OSError as err:
+            raise VeracityError(
+                f"cannot read evidence file {value!r}: {err.strerror or err}"
+            ) from None
+    try:
+        data = json.loads(raw, parse_constant=_no_constant)
+    except ValueError as err:
+        raise VeracityError(f"evidence is not valid JSON: {err}") from None
+    if isinstance(data, dict) and isinstance(data.get("items"), list):
+        data = data["items"]
+    if not isinstance(data, list):
+        raise VeracityError("evidence must be a JSON list of {key, value, unit, source} objects")
+    return data
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"non-finite number {name} is not allowed")
+
+
+def _print_json(data: object) -> None:
+    print(json.dumps(data, ensure_ascii=False, indent=2, allow_nan=False))
+
+
+@app.command()
+def extract(
+    text: TextArg, preset: PresetOpt = "general", config: ConfigOpt = None, as_json: JsonOpt = False
+) -> None:
+    """List the numeric claims of TEXT."""
+    try:
+        claims = extract_claims(_read_text(text), _config(preset, config))
+    except VeracityError as err:
+        raise _fail(str(err)) from None
+    if as_json:
+        _print_json([c.to_dict() for c in claims])
+        return
+    table = Table("#", "claim", "type", "value", "unit", "noun")
+    for i, c in enumerate(claims, 1):
+        table.add_row(
+            str(i),
+            escape(c.text),
+            c.claim_type,
+            f"{c.stated_value:g}",
+            escape(c.unit),
+            escape(c.noun),
+        )
+    Console().print(table)
+    print(f"{len(claims)} numeric claim(s)")
+
+
+@app.command()
+def verify(
+    text: TextArg,
+    evidence: Annotated[
+        str | None,
+        typer.Option("--evidence", help="Evidence items: a JSON file path or JSON text."),
+    ] = None,
+    context: Annotated[
+        list[str] | None, typer.Option("--context", help="A context passage (repeatable).")
+    ] = None,
+    preset: PresetOpt = "general",
+    config: ConfigOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Verify the numeric claims of TEXT against evidence and contexts."""
+    try:
+        report = check_numbers(
+            _read_text(text),
+            contexts=list(context or []),
+            evidence=_evidence(evidence),
+            config=_config(preset, config),
+        )
+    except VeracityError as err:
+        raise _fail(str(err)) from None
+    if as_json:
+        _print_json(report.to_dict())
+        return
+    table = Table("claim", "type", "verdict", "error", "reason")
+    for v in report.claim_verifications:
+        err_text = "" if v.relative_error is None else f"{v.relative_error:.2%}"
+        verdict = "[green]verified[/]" if v.verified else "[red]failed[/]"
+        table.add_row(escape(v.claim.text), v.claim.claim_type, verdict, err_text, escape(v.reason))
+    Console().print(table)
+    score = "undetermined" if report.sfs_score is None else f"{report.sfs_score:.4f}"
+    print(f"score: {score} ({report.reason})")
+
+
+@app.command()
+def presets(
+    name: Annotated[str | None, typer.Argument(help="Show this preset in full.")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """List the presets, or show one (NAME) in full."""
+    try:
+        if name is not None:
+            _print_json(get_preset(name).model_dump(mode="json"))
+            return
+        rows = [(n, get_preset(n)) for n in list_presets()]
+    except VeracityError as err:
+        raise _fail(str(err)) from None
+    if as_json:
+        _print_json(
+            [
+                {
+                    "name": n,
+                    "display_name": c.name,
+                    "tolerance": c.tolerance,
+                    "description": c.description,
+                }
+                for n, c in rows
+            ]
+        )
+        return
+    for n, c in rows:
+        print(f"{n:20} tolerance {c.tolerance:<5g} {c.description}")

@@ -1,0 +1,188 @@
+"""``score_faithfulness``: the one entry point, with a registry of methods.
+
+Methods (:data:`METHODS`):
+
+- ``"lexical"`` (default) -- :mod:`veracity.faithfulness.lexical`; claim threshold
+  :data:`~veracity.faithfulness.lexical.DEFAULT_THRESHOLD` (0.4).
+- ``"overlap"`` -- rag-eval-py 0.1.0's claim overlap, rule for rule
+  (:mod:`veracity.faithfulness.overlap`); claim threshold 0.8.
+
+Answer score = supported claims / claims; ``None`` with reason ``"no claims"`` when the
+answer has no claim (empty, whitespace, punctuation only). ``support`` is the
+continuous answer-level score (lexical: the lowest claim score, so
+``support >= threshold`` exactly when every claim is supported; overlap: the score).
+
+Bad input: ``answer`` must be a ``str`` and ``contexts`` a sequence of ``str`` (a bare
+``str`` is taken as one context); anything else raises :class:`InputError`. Empty or
+whitespace-only contexts support nothing: every claim with content is unsupported.
+Control characters separate tokens; a "sentence" longer than 1,000 characters is cut
+into pieces at spaces; all work is linear in the input size. The analysed contexts of
+recent calls are cached (:func:`_index`), so repeated contexts are analysed once.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+
+from veracity.errors import ConfigError, InputError
+from veracity.faithfulness.claims import split_claims
+from veracity.faithfulness.index import ContextIndex, build_index
+from veracity.faithfulness.lexical import DEFAULT_THRESHOLD, ClaimAnalysis, score_claim
+from veracity.faithfulness.overlap import overlap_faithfulness
+from veracity.faithfulness.verdicts import ClaimVerdict, FaithfulnessResult
+from veracity.text import Span
+
+__all__ = ["METHODS", "lexical_faithfulness", "score_faithfulness"]
+
+CACHE_ENTRIES = 128
+CACHE_MAX_CHARS = 200_000
+_CACHE: OrderedDict[tuple[str, ...], ContextIndex] = OrderedDict()
+_CACHE_LOCK = threading.Lock()
+
+
+def _index(contexts: Sequence[str]) -> ContextIndex:
+    """The analysed contexts, from a small LRU cache keyed by the context strings.
+
+    RAG evaluation data repeats contexts (several questions over the same chunks, or one
+    sample scored with several thresholds); the last ``CACHE_ENTRIES`` context lists of
+    at most ``CACHE_MAX_CHARS`` characters are kept. The index is read-only once built,
+    so sharing it does not change any result.
+    """
+    key = tuple(contexts)
+    if sum(map(len, key)) > CACHE_MAX_CHARS:
+        return build_index(key)
+    with _CACHE_LOCK:
+        idx = _CACHE.get(key)
+        if idx is not None:
+            _CACHE.move_to_end(key)
+            return idx
+    idx = build_index(key)
+    with _CACHE_LOCK:
+        _CACHE[key] = idx
+        if len(_CACHE) > CACHE_ENTRIES:
+            _CACHE.popitem(last=False)
+    return idx
+
+
+_CHECK_TEXT = {
+    "number": "number(s) {numbers} in no context",
+    "entity": "name(s) {entities} in no context",
+    "swap": "roles swapped against the context sentence ({swapped})",
+    "negation": "negation differs from the context sentence",
+    "question": "a question asserts nothing the contexts can support",
+    "first_person": "first-person statement (the speaker's own view)",
+    "rare_word": "its one unfound word is rare: likely invented",
+}
+
+
+def lexical_faithfulness(
+    answer: str, contexts: Sequence[str], *, threshold: float | None = None
+) -> FaithfulnessResult:
+    """Lexical faithfulness: ``supported claims / claims``, claim scores as in
+    :mod:`veracity.faithfulness.lexical`, ``support = min(claim scores)``."""
+    thr = DEFAULT_THRESHOLD if threshold is None else threshold
+    claims = split_claims(answer)
+    if not claims:
+        return FaithfulnessResult(None, "no claims", "lexical", [], None, thr)
+    idx = _index(contexts)
+    verdicts = [_verdict(c, score_claim(c, idx), thr) for c in claims]
+    n_ok = sum(v.supported for v in verdicts)
+    support = min(v.score for v in verdicts)
+    reason = f"{n_ok}/{len(verdicts)} claims supported"
+    if not idx.sentences:
+        reason += " (no context text)"
+    return FaithfulnessResult(n_ok / len(verdicts), reason, "lexical", verdicts, support, thr)
+
+
+def _verdict(claim: Span, a: ClaimAnalysis, thr: float) -> ClaimVerdict:
+    ok = a.score >= thr
+    best = a.best
+    if a.n_tokens == 0 and not a.question:
+        reason = "no content words to check"
+    else:
+        parts: list[str] = []
+        if best is None:
+            parts.append("no context sentence shares a content word")
+        else:
+            parts.append(
+                f"{round(100 * a.global_cover)}% of its content found in the contexts, "
+                f"{round(100 * a.window_cover)}% around the best sentence (context "
+                f"{best.context_index}, chars {best.span.start}-{best.span.end})"
+            )
+        if a.missing_words:
+            parts.append("not found: " + ", ".join(a.missing_words[:10]))
+        for name in a.failed:
+            parts.append(
+                _CHECK_TEXT[name].format(
+                    numbers=", ".join(a.missing_numbers),
+                    entities=", ".join(a.missing_entities),
+                    swapped="; ".join(a.swapped),
+                )
+            )
+        reason = ("supported: " if ok else "unsupported: ") + "; ".join(parts)
+    return ClaimVerdict(
+        text=claim.text,
+        start=claim.start,
+        end=claim.end,
+        supported=ok,
+        score=a.score,
+        reason=reason,
+        context_index=best.context_index if best else None,
+        context_sentence=best.span.text if best else None,
+        context_start=best.span.start if best else None,
+        context_end=best.span.end if best else None,
+        unmatched_words=list(a.missing_words),
+        unmatched_numbers=list(a.missing_numbers),
+        unmatched_entities=list(a.missing_entities),
+    )
+
+
+Method = Callable[..., FaithfulnessResult]
+_REGISTRY: dict[str, Method] = {
+    "lexical": lexical_faithfulness,
+    "overlap": overlap_faithfulness,
+}
+METHODS: tuple[str, ...] = tuple(_REGISTRY)
+
+
+def score_faithfulness(
+    answer: str,
+    contexts: Sequence[str],
+    *,
+    method: str = "lexical",
+    threshold: float | None = None,
+) -> FaithfulnessResult:
+    """Is each claim of ``answer`` supported by ``contexts``?
+
+    ``score = supported claims / claims`` (``None``, reason "no claims", when the answer
+    has none). ``threshold`` (in [0, 1]) overrides the method's claim threshold
+    (lexical 0.4, overlap 0.8). Unknown ``method`` or a bad ``threshold`` raise
+    :class:`ConfigError`; a non-string answer or context raises :class:`InputError`.
+    """
+    fn = _REGISTRY.get(method)
+    if fn is None:
+        raise ConfigError(
+            f"unknown faithfulness method {method!r}; choose one of {', '.join(METHODS)}"
+        )
+    if threshold is not None and (
+        isinstance(threshold, bool)
+        or not isinstance(threshold, (int, float))
+        or not math.isfinite(threshold)
+        or not 0.0 <= threshold <= 1.0
+    ):
+        raise ConfigError(f"threshold must be a number in [0, 1], got {threshold!r}")
+    if not isinstance(answer, str):
+        raise InputError(f"must be a string, got {type(answer).__name__}", field="answer")
+    if isinstance(contexts, str):
+        contexts = [contexts]
+    if not isinstance(contexts, Sequence):
+        raise InputError(
+            f"must be a list of strings, got {type(contexts).__name__}", field="contexts"
+        )
+    for i, c in enumerate(contexts):
+        if not isinstance(c, str):
+            raise InputError(f"item {i} must be a string, got {type(c).__name__}", field="contexts")
+    return fn(answer, list(contexts), threshold=threshold)

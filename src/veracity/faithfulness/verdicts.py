@@ -1,0 +1,85 @@
+"""Result types of faithfulness scoring: one :class:`ClaimVerdict` per claim, one
+:class:`FaithfulnessResult` per answer. Both are frozen and serialise to JSON-safe dicts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["ClaimVerdict", "FaithfulnessResult"]
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimVerdict:
+    """The verdict on one claim of the answer.
+
+    ``text == answer[start:end]``. ``score`` in [0, 1] is the claim's support; the claim
+    is ``supported`` when ``score >= threshold``. ``context_index`` / ``context_sentence``
+    (with ``context_start`` / ``context_end`` offsets into that context) name the best
+    supporting context sentence, or are ``None`` when no context shares a content word.
+    ``unmatched_*`` list what the claim says that the contexts do not (words found in no
+    context; numbers and entities absent from the contexts or contradicting the best
+    sentence). ``reason`` is a short human explanation.
+    """
+
+    text: str
+    start: int
+    end: int
+    supported: bool
+    score: float
+    reason: str
+    context_index: int | None = None
+    context_sentence: str | None = None
+    context_start: int | None = None
+    context_end: int | None = None
+    unmatched_words: list[str] = field(default_factory=list)
+    unmatched_numbers: list[str] = field(default_factory=list)
+    unmatched_entities: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe dict with every field."""
+        return {
+            "text": self.text,
+            "start": self.start,
+            "end": self.end,
+            "supported": self.supported,
+            "score": self.score,
+            "reason": self.reason,
+            "context_index": self.context_index,
+            "context_sentence": self.context_sentence,
+            "context_start": self.context_start,
+            "context_end": self.context_end,
+            "unmatched_words": list(self.unmatched_words),
+            "unmatched_numbers": list(self.unmatched_numbers),
+            "unmatched_entities": list(self.unmatched_entities),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class FaithfulnessResult:
+    """Answer-level result.
+
+    ``score`` = supported claims / claims, or ``None`` with ``reason == "no claims"``.
+    ``support`` is the continuous answer-level score (for ranking / AUROC): the lowest
+    claim score (``None`` when there are no claims). ``threshold`` is the claim threshold
+    that was applied.
+    """
+
+    score: float | None
+    reason: str
+    method: str
+    claims: list[ClaimVerdict]
+    support: float | None = None
+    threshold: float | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe dict: score, support, threshold, reason, method and the claims."""
+        return {
+            "score": self.score,
+            "support": self.support,
+            "threshold": self.threshold,
+            "reason": self.reason,
+            "method": self.method,
+            "claims": [c.to_dict() for c in self.claims],
+        }

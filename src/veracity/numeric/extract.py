@@ -1,0 +1,272 @@
+"""Claims from an answer and evidence quantities from contexts, with one parser.
+
+Claim types by dimension: currency, percentage, percentage_points, distance
+(length), mass, volume, duration (time), area, speed, temperature, energy, power,
+concentration, lab_value (``mg/dL``...), ratio, count (a number with the noun it
+counts) and number (a plain number). ``DomainConfig.type_map`` renames them
+(medical: mass -> dosage), ``type_keywords`` retypes plain numbers after a keyword
+(``level of 7.2`` -> lab_value), ``claim_types`` keeps a subset, and
+``extraction_patterns`` add claims from user regexes (their spans win).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Sequence
+
+from veracity.errors import InputError, UnsafePatternError
+from veracity.numeric.config import (
+    PATTERN_TIMEOUT,
+    DomainConfig,
+    ExtractionPattern,
+    compile_pattern,
+)
+from veracity.numeric.models import EvidenceQuantity, NumericClaim
+from veracity.numeric.presets import resolve_config
+from veracity.numeric.quantities import Quantity, scan_quantities
+from veracity.numeric.textindex import TextIndex
+from veracity.numeric.unitstr import parse_unit_string
+
+__all__ = ["MAX_TEXT_CHARS", "claim_type_of", "evidence_from_contexts", "extract_claims"]
+
+MAX_TEXT_CHARS = 20_000_000
+"""Longest text accepted (20 million characters); longer input raises InputError."""
+
+_TYPE_BY_DIMENSION = {
+    "currency": "currency",
+    "percent": "percentage",
+    "pp": "percentage_points",
+    "length": "distance",
+    "mass": "mass",
+    "volume": "volume",
+    "time": "duration",
+    "area": "area",
+    "speed": "speed",
+    "temperature": "temperature",
+    "energy": "energy",
+    "power": "power",
+    "concentration": "concentration",
+    "ratio": "ratio",
+    "count": "count",
+    "number": "number",
+}
+_BASE_UNIT = {
+    "length": "m",
+    "mass": "g",
+    "volume": "L",
+    "time": "s",
+    "area": "m²",
+    "speed": "m/s",
+    "temperature": "°C",
+    "energy": "J",
+    "power": "W",
+    "concentration": "ppm",
+    "percent": "%",
+    "pp": "pp",
+    "ratio": "x",
+}
+
+
+def claim_type_of(dimension: str, config: DomainConfig) -> str:
+    """The claim type of a dimension under ``config`` (after ``type_map``)."""
+    base = (
+        "lab_value"
+        if dimension.startswith("lab:")
+        else _TYPE_BY_DIMENSION.get(dimension, dimension)
+    )
+    return config.type_map.get(base, base)
+
+
+def _check_text(text: object, what: str) -> str:
+    if not isinstance(text, str):
+        raise InputError(f"must be a string, not {type(text).__name__}", field=what)
+    if len(text) > MAX_TEXT_CHARS:
+        raise InputError(f"is longer than {MAX_TEXT_CHARS} characters", field=what)
+    return text
+
+
+@functools.lru_cache(maxsize=64)
+def _keyword_regex(keywords: tuple[str, ...]) -> re.Pattern[str]:
+    alt = "|".join(re.escape(k.lower()) for k in sorted(keywords, key=len, reverse=True))
+    return re.compile(rf"(?:^|\W)(?:{alt})\b[^\d.;!?]{{0,25}}$")
+
+
+def _base_unit(q: Quantity) -> str:
+    if q.dimension == "currency":
+        return q.unit
+    if q.dimension.startswith("lab:"):
+        return q.dimension[4:]
+    return _BASE_UNIT.get(q.dimension, "")
+
+
+def extract_claims(text: str, config: DomainConfig | str | None = None) -> list[NumericClaim]:
+    """Every numeric claim of ``text`` (each occurrence, in order of position).
+
+    ``config`` is a :class:`DomainConfig`, a preset name, or ``None`` (general).
+    """
+    text = _check_text(text, "text")
+    cfg = resolve_config(config)
+    index = TextIndex(text)
+    claims: list[NumericClaim] = []
+    if cfg.builtin_extraction:
+        kw_regexes = [
+            (t, tuple(w.lower() for w in k), _keyword_regex(tuple(k)))
+            for t, k in cfg.type_keywords.items()
+            if k
+        ]
+        for q in scan_quantities(
+            text, exclusions=frozenset(cfg.exclusions), table_scale=cfg.table_scale
+        ):
+            ctype = claim_type_of(q.dimension, cfg)
+            if q.dimension in ("number", "count") and kw_regexes:
+                left = text[max(0, q.start - 30) : q.start].lower()
+                for t, words, rx in kw_regexes:
+                    if any(w in left for w in words) and rx.search(left):
+                        ctype = t
+                        break
+            claims.append(_claim_from_quantity(q, ctype, index))
+    if cfg.extraction_patterns:
+        pattern_claims = _pattern_claims(text, cfg.extraction_patterns, index)
+        if pattern_claims:
+            taken = [c.span for c in pattern_claims]
+            claims = [
+                c for c in claims if not any(c.span[0] < e and s < c.span[1] for s, e in taken)
+            ]
+            claims = sorted(claims + pattern_claims, key=lambda c: c.span)
+    if cfg.claim_types:
+        keep = set(cfg.claim_types)
+        claims = [c for c in claims if c.claim_type in keep]
+    return claims
+
+
+def _claim_from_quantity(q: Quantity, ctype: str, index: TextIndex) -> NumericClaim:
+    return NumericClaim(
+        text=index.text[q.start : q.end],
+        span=(q.start, q.end),
+        sentence=index.sentence(q.start, q.end),
+        claim_type=ctype,
+        value=q.value,
+        stated_value=q.stated,
+        unit=q.unit if q.dimension not in ("count", "number") else (q.noun or ""),
+        dimension=q.dimension,
+        base_unit=_base_unit(q),
+        low=q.low,
+        high=q.high,
+        approx=q.approx,
+        bound=q.bound,
+        noun=q.noun,
+        half_unit=q.half_unit,
+        significant=q.significant,
+        index=index,
+        direction=q.direction,
+    )
+
+
+def _pattern_claims(
+    text: str, patterns: Sequence[ExtractionPattern], index: TextIndex
+) -> list[NumericClaim]:
+    """Claims from user regexes (SFS semantics: keywords within 80 chars before)."""
+    out: list[NumericClaim] = []
+    timeout = PATTERN_TIMEOUT + len(text) / 1_000_000
+    for ep in patterns:
+        compiled = compile_pattern(ep.pattern, ep.value_group)
+        spec = parse_unit_string(ep.unit)
+        try:
+            matches = list(compiled.finditer(text, timeout=timeout))
+        except TimeoutError:
+            raise UnsafePatternError(
+                f"pattern {ep.pattern!r} took longer than {timeout:.1f} s on a {len(text)}-character text"
+            ) from None
+        for m in matches:
+            raw = m.group(ep.value_group)
+            if raw is None:
+                continue
+            stated = _pattern_value(raw)
+            if stated is None:
+                continue
+            if ep.min_value is not None and stated < ep.min_value:
+                continue
+            if ep.max_value is not None and stated > ep.max_value:
+                continue
+            if ep.context_keywords:
+                ctx = text[max(0, m.start() - 80) : m.end() + 20].lower()
+                if not any(k.lower() in ctx for k in ep.context_keywords):
+                    continue
+            value = stated * spec.scale * spec.factor + spec.offset
+            start, end = m.span()
+            out.append(
+                NumericClaim(
+                    text=text[start:end],
+                    span=(start, end),
+                    sentence=index.sentence(start, end),
+                    claim_type=ep.claim_type,
+                    value=value,
+                    stated_value=stated,
+                    unit=ep.unit,
+                    dimension=spec.dimension if spec.dimension != "unspecified" else "number",
+                    base_unit=spec.base_unit,
+                    half_unit=0.0,
+                    index=index,
+                    source="pattern",
+                )
+            )
+    return out
+
+
+def _pattern_value(raw: str) -> float | None:
+    cleaned = raw.strip().replace(",", "")
+    try:
+        value = float(cleaned)
+    except ValueError:
+        found = scan_quantities(raw, exclusions=frozenset(), table_scale=False)
+        if not found:
+            return None
+        value = found[0].stated
+    return value if value == value and abs(value) != float("inf") else None
+
+
+def evidence_from_contexts(
+    contexts: Sequence[str], config: DomainConfig | str | None = None
+) -> list[EvidenceQuantity]:
+    """Every quantity stated in ``contexts``, each with its context index and sentence.
+
+    The same parser as for claims (same exclusions); table markers such as
+    ``(in thousands)`` scale the numbers below them.
+    """
+    if isinstance(contexts, str) or not isinstance(contexts, Sequence):
+        raise InputError("must be a list of strings", field="contexts")
+    cfg = resolve_config(config)
+    out: list[EvidenceQuantity] = []
+    for i, ctx in enumerate(contexts):
+        ctx = _check_text(ctx, f"contexts[{i}]")
+        index = TextIndex(ctx)
+        for q in scan_quantities(
+            ctx,
+            exclusions=frozenset(cfg.exclusions),
+            table_scale=cfg.table_scale,
+            keep_parts=True,
+        ):
+            out.append(
+                EvidenceQuantity(
+                    value=q.value,
+                    stated_value=q.stated,
+                    unit=q.unit if q.dimension not in ("count", "number") else (q.noun or ""),
+                    dimension=q.dimension,
+                    source=f"context[{i}]",
+                    context_index=i,
+                    sentence=index.sentence(q.start, q.end),
+                    span=(q.start, q.end),
+                    text=ctx[q.start : q.end],
+                    low=q.low,
+                    high=q.high,
+                    noun=q.noun,
+                    half_unit=q.half_unit,
+                    index=index,
+                    table_scaled=q.table_scaled,
+                    bound=q.bound,
+                    approx=q.approx,
+                    direction=q.direction,
+                )
+            )
+    return out

@@ -1,0 +1,229 @@
+"""Plain data of the numeric engine: claims, evidence quantities, verdicts, reports.
+
+Every ``to_dict`` returns finite, JSON-safe values (no NaN / Infinity). Claims and
+evidence quantities are plain (unfrozen, for speed) records: treat them as read-only.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from veracity.numeric.textindex import TextIndex
+
+__all__ = ["ClaimVerification", "EvidenceQuantity", "NumericClaim", "NumericReport", "context_of"]
+
+
+def _num(x: float | None) -> float | None:
+    if x is None or not math.isfinite(x):
+        return None
+    return float(round(x, 10)) if abs(x) < 1e15 else float(x)
+
+
+@dataclass(slots=True, eq=False)
+class NumericClaim:
+    """One numeric claim of an answer.
+
+    ``value`` is in the base unit of ``dimension`` (metres, grams, litres, seconds,
+    degrees Celsius, the currency itself, percent, ...); ``stated_value`` is the
+    number in the unit as written (``unit``), after any scale word. Ranges carry
+    ``low``/``high`` (base unit); ``bound`` is ``"min"`` (more than) / ``"max"``
+    (less than) / ``""``. ``noun`` is the entity counted (``"patients"``).
+    """
+
+    text: str
+    span: tuple[int, int]
+    sentence: str
+    claim_type: str
+    value: float
+    stated_value: float
+    unit: str
+    dimension: str
+    base_unit: str = ""
+    low: float | None = None
+    high: float | None = None
+    approx: bool = False
+    bound: str = ""
+    noun: str = ""
+    half_unit: float = 0.5
+    significant: int = 1
+    labels: frozenset[str] | None = None
+    year: int | None = None
+    index: TextIndex | None = field(default=None, repr=False, compare=False)
+    cache: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    source: str = "parser"
+    direction: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """Trace form (SFS names ``claim_text``/``extracted_value``/``source_span`` included)."""
+        return {
+            "claim_text": self.sentence,
+            "claim_type": self.claim_type,
+            "extracted_value": _num(self.stated_value),
+            "unit": self.unit,
+            "source_span": [self.span[0], self.span[1]],
+            "text": self.text,
+            "sentence": self.sentence,
+            "dimension": self.dimension,
+            "value": _num(self.value),
+            "base_unit": self.base_unit,
+            "low": _num(self.low),
+            "high": _num(self.high),
+            "approximate": self.approx,
+            "bound": self.bound or None,
+            "noun": self.noun or None,
+            "year": context_of(self)[1],
+        }
+
+
+@dataclass(slots=True, eq=False)
+class EvidenceQuantity:
+    """One evidence value: from the structured pool (``key``/``source``) or parsed
+    from a context (``context_index``/``sentence``/``span``). ``tag`` is set for
+    SFS generic units (``dosage``, ``duration``, ``lab``, ``ratio``, ``distance``):
+    such evidence is compared with the claim's value as written."""
+
+    value: float
+    stated_value: float
+    unit: str
+    dimension: str
+    key: str = ""
+    source: str = ""
+    context_index: int | None = None
+    sentence: str = ""
+    span: tuple[int, int] | None = None
+    text: str = ""
+    low: float | None = None
+    high: float | None = None
+    noun: str = ""
+    tag: str = ""
+    half_unit: float = 0.0
+    labels: frozenset[str] | None = None
+    year: int | None = None
+    index: TextIndex | None = field(default=None, repr=False, compare=False)
+    cache: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    table_scaled: bool = False
+    bound: str = ""
+    approx: bool = False
+    direction: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "key": self.key,
+            "value": _num(self.stated_value),
+            "unit": self.unit,
+            "source": self.source,
+            "dimension": self.dimension,
+            "base_value": _num(self.value),
+            "context_index": self.context_index,
+            "sentence": self.sentence or None,
+            "span": list(self.span) if self.span else None,
+            "text": self.text or None,
+            "low": _num(self.low),
+            "high": _num(self.high),
+            "noun": self.noun or None,
+            "year": context_of(self)[1],
+        }
+
+    def to_sfs_dict(self) -> dict[str, Any]:
+        """The SFS ``EvidenceItem`` fields."""
+        key = self.key or (
+            f"context[{self.context_index}]" if self.context_index is not None else ""
+        )
+        return {
+            "key": key,
+            "value": _num(self.stated_value),
+            "unit": self.unit,
+            "source": self.source,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimVerification:
+    """The verdict on one claim: the evidence that decided it and why.
+
+    ``relative_error`` is ``|claimed - evidence| / |evidence|`` against the matched
+    evidence (``None`` when nothing comparable was found or the evidence is 0).
+    ``rule`` names the rule that decided (``within_tolerance``, ``range_contains``,
+    ``rounding``, ``zero_absolute``, ``pp_difference``, ``percent_change``,
+    ``bound``, ``sign_mismatch``, ``out_of_tolerance``, ``no_comparable_evidence``,
+    ``no_evidence``).
+    """
+
+    claim: NumericClaim
+    verified: bool
+    matched: EvidenceQuantity | None
+    relative_error: float | None
+    rule: str
+    reason: str
+    tolerance: float
+    derived_from: tuple[EvidenceQuantity, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "claim": self.claim.to_dict(),
+            "verified": self.verified,
+            "matched_evidence": self.matched.to_sfs_dict() if self.matched else None,
+            "error": _num(self.relative_error),
+            "reason": self.reason,
+            "rule": self.rule,
+            "tolerance": _num(self.tolerance),
+            "evidence": self.matched.to_dict() if self.matched else None,
+        }
+        if self.derived_from:
+            out["derived_from"] = [e.to_dict() for e in self.derived_from]
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class NumericReport:
+    """The score of one answer: ``sfs_score = verified_claims / total_claims``.
+
+    ``sfs_score`` is ``None`` (with ``reason = "no numeric claims"``) when the
+    answer states no numeric claim.
+    """
+
+    sfs_score: float | None
+    reason: str
+    total_claims: int
+    verified_claims: int
+    failed_claims: int
+    claim_verifications: list[ClaimVerification]
+    type_breakdown: dict[str, dict[str, int]]
+    config_name: str = ""
+    evidence_count: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        """SFS field names plus our trace; finite JSON only."""
+        return {
+            "sfs_score": _num(self.sfs_score),
+            "reason": self.reason,
+            "total_claims": self.total_claims,
+            "verified_claims": self.verified_claims,
+            "failed_claims": self.failed_claims,
+            "claim_verifications": [v.to_dict() for v in self.claim_verifications],
+            "type_breakdown": {k: dict(v) for k, v in self.type_breakdown.items()},
+            "config": self.config_name,
+            "evidence_count": self.evidence_count,
+        }
+
+
+def context_of(q: NumericClaim | EvidenceQuantity) -> tuple[frozenset[str], int | None]:
+    """Labels (clause names, counted noun) and year of a claim or evidence value.
+
+    Computed on first use from the text it was parsed from (``index``), then cached;
+    explicit ``labels`` / ``year`` win.
+    """
+    got: tuple[frozenset[str], int | None] | None = q.cache.get("ctx")
+    if got is None:
+        labels, year = q.labels, q.year
+        if q.index is not None and q.span is not None:
+            start, end = q.span
+            if labels is None:
+                labels = q.index.labels(start, end, q.noun)
+            if year is None:
+                year = q.index.year_for(start, end)
+        got = (labels or frozenset(), year)
+        q.cache["ctx"] = got
+    return got

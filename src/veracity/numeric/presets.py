@@ -1,0 +1,57 @@
+"""Domain presets, stored as TOML data files in ``presets/``.
+
+``property_valuation``, ``medical``, ``legal`` and ``financial`` carry the SFS
+toolkit's names, tolerances and claim types; ``general`` is the default.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+from importlib import resources
+
+from veracity.errors import ConfigError
+from veracity.numeric.config import DomainConfig, config_from_mapping
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on Python 3.10 only
+    import tomli as tomllib
+
+__all__ = ["DEFAULT_PRESET", "get_preset", "list_presets", "resolve_config"]
+
+DEFAULT_PRESET = "general"
+
+
+@functools.lru_cache(maxsize=1)
+def list_presets() -> list[str]:
+    """Names of the built-in presets, sorted."""
+    folder = resources.files("veracity.numeric") / "presets"
+    return sorted(p.name[: -len(".toml")] for p in folder.iterdir() if p.name.endswith(".toml"))
+
+
+@functools.lru_cache(maxsize=16)
+def _load(name: str) -> DomainConfig:
+    text = (resources.files("veracity.numeric") / "presets" / f"{name}.toml").read_text("utf-8")
+    return config_from_mapping(tomllib.loads(text))
+
+
+def get_preset(name: str) -> DomainConfig:
+    """The preset called ``name``; :class:`ConfigError` lists the known names otherwise."""
+    if not isinstance(name, str) or name not in list_presets():
+        known = ", ".join(list_presets())
+        raise ConfigError(f"unknown preset {name!r}; known presets: {known}")
+    return _load(name)
+
+
+def resolve_config(config: DomainConfig | str | None) -> DomainConfig:
+    """``None`` -> the general preset; a ``str`` -> that preset; a config as is."""
+    if config is None:
+        return get_preset(DEFAULT_PRESET)
+    if isinstance(config, str):
+        return get_preset(config)
+    if isinstance(config, DomainConfig):
+        return config
+    raise ConfigError(
+        f"config must be a DomainConfig, a preset name or None, not {type(config).__name__}"
+    )

@@ -1,0 +1,162 @@
+"""Sentences, clauses, years and entity labels of a text, for claims and evidence.
+
+Built once per text in linear time; queried per quantity with ``bisect``. A
+quantity's *labels* are the content words of its clause plus the noun it counts,
+and its *year* the year it is stated for; verification uses them to prefer evidence stated for the same year,
+row or entity (so a number taken from another row or year fails).
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+
+from veracity.numeric import lexicon, units
+from veracity.numeric.numbers import NUMBER_WORDS
+
+__all__ = ["TextIndex", "singular"]
+
+_SENT_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[A-Z0-9\"'(\[$€£])|\n[ \t]*(?![ \t]|[a-z])")
+_CLAUSE_CUT = re.compile(
+    r"[,:](?!\d)|[;()\n|]|\s(?:and|while|whereas|but|compared with|compared to|against|versus|vs\.?|"
+    r"up from|down from|from|than|after|before|following)\s",
+    re.IGNORECASE,
+)
+_YEAR = re.compile(r"(?<![\d.,$€£])(?:FY|fy|FY\s)?((?:18|19|20)\d\d)(?![\d%])(?!\s?(?:%|percent))")
+_WORD = re.compile(r"[A-Za-z][A-Za-z'’&-]+")
+_REF_YEAR = re.compile(r"(?:from|since|than|over|versus|vs\.?|with|before)\s*$", re.IGNORECASE)
+_NOT_LABELS = (
+    lexicon.NOUN_STOPWORDS
+    | frozenset(
+        """year month week day quarter annual annually however meanwhile according despite
+        there here most every last next first then thus yes only just between percent per cent
+        million billion thousand trillion hundred dollar euro pound point points about around
+        approximately roughly nearly some also said say says compared average mean median
+        fy""".split()
+    )
+    | frozenset({"may"})
+)
+_MAX_SENTENCE = 400
+_WINDOW = 160
+
+
+class TextIndex:
+    """Sentence and clause boundaries and year positions of one text."""
+
+    __slots__ = ("_clause_cuts_", "_sent_starts", "_years", "text")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._sent_starts = [0] + [m.end() for m in _SENT_END.finditer(text)]
+        self._clause_cuts_: list[int] | None = None
+        self._years: tuple[list[int], list[int]] | None = None
+
+    @property
+    def _clause_cuts(self) -> list[int]:
+        if self._clause_cuts_ is None:  # built on first use: only the context check needs it
+            self._clause_cuts_ = [0] + [m.end() for m in _CLAUSE_CUT.finditer(self.text)]
+        return self._clause_cuts_
+
+    @property
+    def _year_pos(self) -> list[int]:
+        return self._year_table()[0]
+
+    @property
+    def _year_val(self) -> list[int]:
+        return self._year_table()[1]
+
+    def _year_table(self) -> tuple[list[int], list[int]]:
+        if self._years is None:
+            pos: list[int] = []
+            val: list[int] = []
+            for m in _YEAR.finditer(self.text):
+                pos.append(m.start(1))
+                val.append(int(m.group(1)))
+            self._years = (pos, val)
+        return self._years
+
+    def sentence_bounds(self, pos: int) -> tuple[int, int]:
+        i = bisect.bisect_right(self._sent_starts, pos) - 1
+        start = self._sent_starts[i]
+        end = self._sent_starts[i + 1] if i + 1 < len(self._sent_starts) else len(self.text)
+        return start, end
+
+    def sentence(self, start: int, end: int) -> str:
+        """The sentence around span ``start:end`` (a window when longer than 400 chars)."""
+        s0, s1 = self.sentence_bounds(start)
+        if s1 - s0 > _MAX_SENTENCE:
+            s0, s1 = max(s0, start - _WINDOW), min(s1, end + _WINDOW)
+        return self.text[s0:s1].strip()
+
+    def clause_bounds(self, start: int, end: int) -> tuple[int, int]:
+        i = bisect.bisect_right(self._clause_cuts, start) - 1
+        c0 = self._clause_cuts[i]
+        j = bisect.bisect_left(self._clause_cuts, end)
+        c1 = self._clause_cuts[j] if j < len(self._clause_cuts) else len(self.text)
+        s0, s1 = self.sentence_bounds(start)
+        c0, c1 = max(c0, s0, start - _WINDOW), min(c1, s1, end + _WINDOW)
+        return c0, c1
+
+    def year_for(self, start: int, end: int) -> int | None:
+        """The year a quantity is stated for.
+
+        In its clause: the first year after it ("$4.2 billion in 2022"), else the
+        nearest before it; years after "from", "since", "than"... are reference
+        years and skipped. Else a year in the number-free opening clause of its
+        sentence ("In 2022, revenue was ...").
+        """
+        c0, c1 = self.clause_bounds(start, end)
+        lo = bisect.bisect_left(self._year_pos, c0)
+        hi = bisect.bisect_left(self._year_pos, c1)
+        before: int | None = None
+        for k in range(lo, min(hi, lo + 8)):
+            p = self._year_pos[k]
+            if start <= p < end or _REF_YEAR.search(self.text, max(c0, p - 16), p):
+                continue
+            if p >= end:
+                return self._year_val[k]
+            before = self._year_val[k]
+        if before is not None:
+            return before
+        s0, _ = self.sentence_bounds(start)
+        k = bisect.bisect_left(self._year_pos, s0)
+        if k < len(self._year_pos) and self._year_pos[k] < c0 and self._year_pos[k] - s0 < 40:
+            p = self._year_pos[k]
+            cut = bisect.bisect_right(self._clause_cuts, s0)
+            first_cut = self._clause_cuts[cut] if cut < len(self._clause_cuts) else len(self.text)
+            if p < first_cut <= c0 and not any(ch.isdigit() for ch in self.text[s0:p]):
+                return self._year_val[k]
+        return None
+
+    def labels(self, start: int, end: int, noun: str = "") -> frozenset[str]:
+        """Content words of the clause (lower case, singular, no stopwords, no units)
+        plus ``#noun`` for the counted noun: the row / entity / topic of a number."""
+        c0, c1 = self.clause_bounds(start, end)
+        found: set[str] = set()
+        for m in _WORD.finditer(self.text, c0, c1):
+            if start <= m.start() < end:
+                continue
+            word = m.group().lower().rstrip("-")
+            if word.endswith(("'s", "’s")):
+                word = word[:-2]
+            if (
+                len(word) < 3
+                or word in _NOT_LABELS
+                or word in NUMBER_WORDS
+                or (len(word) <= 3 and word in units.UNITS)
+            ):
+                continue
+            found.add(singular(word))
+        if noun:
+            found.add("#" + singular(noun))
+        return frozenset(found)
+
+
+def singular(word: str) -> str:
+    """Crude singular: ``patients`` -> ``patient``, ``cases`` -> ``case``."""
+    w = word.lower()
+    if w.endswith("ies") and len(w) > 4:
+        return w[:-3] + "y"
+    if w.endswith("s") and not w.endswith("ss") and len(w) > 3:
+        return w[:-1]
+    return w

@@ -1,0 +1,243 @@
+"""Units, currencies and scale words: the tables behind the quantity parser.
+
+Every unit alias maps to a :class:`Unit` (dimension, canonical symbol, factor to the
+dimension's base unit, offset). Conversion to the base unit is
+``base = value * factor + offset`` (the offset only matters for temperatures, whose
+base unit is the degree Celsius). Base units: metre (length), gram (mass), litre
+(volume), second (time), square metre (area), metre per second (speed), degree
+Celsius (temperature), joule (energy), watt (power), ppm (concentration).
+Laboratory units (``mg/dL``, ``mmol/L``...) form one dimension per unit: they are
+never converted into each other because the factor depends on the substance.
+
+Currencies are never converted into each other (no exchange rates). ``$`` is the
+dollar family: it is compatible with USD, AUD, CAD, NZD, HKD, SGD; ``¥`` with JPY
+and CNY.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+__all__ = [
+    "CURRENCY_CODES",
+    "CURRENCY_WORDS",
+    "SCALE_WORDS",
+    "UNITS",
+    "Unit",
+    "currencies_compatible",
+    "unit_regex_source",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """One unit: its dimension, canonical symbol and conversion to the base unit."""
+
+    dimension: str
+    symbol: str
+    factor: float = 1.0
+    offset: float = 0.0
+
+
+def _u(
+    dimension: str, symbol: str, factor: float, *aliases: str, offset: float = 0.0
+) -> dict[str, Unit]:
+    unit = Unit(dimension, symbol, factor, offset)
+    return {alias: unit for alias in (symbol, *aliases)}
+
+
+# Aliases are matched case-sensitively (so ``M`` is never metres and ``mL`` is
+# millilitres); long spelled-out names are matched case-insensitively via _WORDY.
+UNITS: dict[str, Unit] = {
+    **_u("length", "mm", 1e-3, "millimetre", "millimetres", "millimeter", "millimeters"),
+    **_u("length", "cm", 1e-2, "centimetre", "centimetres", "centimeter", "centimeters"),
+    **_u("length", "m", 1.0, "metre", "metres", "meter", "meters"),
+    **_u("length", "km", 1e3, "kilometre", "kilometres", "kilometer", "kilometers", "kms"),
+    **_u("length", "mi", 1609.344, "mile", "miles"),
+    **_u("length", "ft", 0.3048, "foot", "feet"),
+    **_u("length", "in", 0.0254, "inch", "inches"),
+    **_u("length", "yd", 0.9144, "yard", "yards"),
+    **_u("length", "nmi", 1852.0, "nautical mile", "nautical miles"),
+    **_u("mass", "µg", 1e-6, "μg", "mcg", "ug", "microgram", "micrograms"),
+    **_u("mass", "mg", 1e-3, "milligram", "milligrams"),
+    **_u("mass", "g", 1.0, "gram", "grams", "gramme", "grammes"),
+    **_u("mass", "kg", 1e3, "kilogram", "kilograms", "kilo", "kilos"),
+    **_u("mass", "t", 1e6, "tonne", "tonnes", "metric ton", "metric tons"),
+    **_u("mass", "Mt", 1e12, "MtCO2", "MtCO2e", "megatonne", "megatonnes"),
+    **_u("mass", "Gt", 1e15, "GtCO2", "GtCO2e", "gigatonne", "gigatonnes"),
+    **_u("mass", "lb", 453.59237, "lbs", "pound", "pounds"),
+    **_u("mass", "oz", 28.349523125, "ounce", "ounces"),
+    **_u(
+        "volume", "mL", 1e-3, "ml", "millilitre", "millilitres", "milliliter", "milliliters", "cc"
+    ),
+    **_u("volume", "cL", 1e-2, "cl"),
+    **_u("volume", "dL", 1e-1, "dl"),
+    **_u("volume", "L", 1.0, "l", "litre", "litres", "liter", "liters"),
+    **_u("volume", "m³", 1e3, "m3", "cubic metre", "cubic metres", "cubic meter", "cubic meters"),
+    **_u("volume", "gal", 3.785411784, "gallon", "gallons"),
+    **_u("volume", "bbl", 158.987294928, "barrel", "barrels"),
+    **_u("time", "ms", 1e-3, "millisecond", "milliseconds"),
+    **_u("time", "s", 1.0, "sec", "secs", "second", "seconds"),
+    **_u("time", "min", 60.0, "mins", "minute", "minutes"),
+    **_u("time", "h", 3600.0, "hr", "hrs", "hour", "hours"),
+    **_u("time", "day", 86400.0, "days"),
+    **_u("time", "week", 604800.0, "weeks", "wk", "wks"),
+    **_u("time", "month", 2629746.0, "months"),
+    **_u("time", "year", 31556952.0, "years", "yr", "yrs"),
+    **_u("time", "decade", 315569520.0, "decades"),
+    **_u(
+        "area",
+        "m²",
+        1.0,
+        "m2",
+        "sqm",
+        "sq m",
+        "square metre",
+        "square metres",
+        "square meter",
+        "square meters",
+    ),
+    **_u(
+        "area",
+        "km²",
+        1e6,
+        "km2",
+        "sq km",
+        "square kilometre",
+        "square kilometres",
+        "square kilometer",
+        "square kilometers",
+    ),
+    **_u("area", "ft²", 0.09290304, "sq ft", "sqft", "square foot", "square feet"),
+    **_u("area", "mi²", 2589988.110336, "sq mi", "square mile", "square miles"),
+    **_u("area", "ha", 1e4, "hectare", "hectares"),
+    **_u("area", "acre", 4046.8564224, "acres"),
+    **_u(
+        "speed",
+        "km/h",
+        1 / 3.6,
+        "kph",
+        "kmh",
+        "km/hr",
+        "kilometres per hour",
+        "kilometers per hour",
+    ),
+    **_u("speed", "mph", 0.44704, "miles per hour"),
+    **_u("speed", "m/s", 1.0, "metres per second", "meters per second"),
+    **_u("speed", "kn", 0.514444, "knot", "knots"),
+    **_u(
+        "temperature",
+        "°C",
+        1.0,
+        "° C",
+        "ºC",
+        "degrees Celsius",
+        "degree Celsius",
+        "degrees C",
+        "Celsius",
+        "celsius",
+    ),
+    **_u(
+        "temperature",
+        "°F",
+        5 / 9,
+        "° F",
+        "ºF",
+        "degrees Fahrenheit",
+        "degree Fahrenheit",
+        "degrees F",
+        "Fahrenheit",
+        "fahrenheit",
+        offset=-160 / 9,
+    ),
+    **_u("temperature", "K", 1.0, "kelvin", "kelvins", offset=-273.15),
+    **_u("energy", "J", 1.0, "joule", "joules"),
+    **_u("energy", "kJ", 1e3, "kilojoule", "kilojoules"),
+    **_u("energy", "MJ", 1e6),
+    **_u("energy", "kcal", 4184.0, "Cal", "calories", "kilocalories"),
+    **_u("energy", "kWh", 3.6e6),
+    **_u("energy", "MWh", 3.6e9),
+    **_u("energy", "GWh", 3.6e12),
+    **_u("energy", "TWh", 3.6e15),
+    **_u("power", "W", 1.0, "watt", "watts"),
+    **_u("power", "kW", 1e3, "kilowatt", "kilowatts"),
+    **_u("power", "MW", 1e6, "megawatt", "megawatts"),
+    **_u("power", "GW", 1e9, "gigawatt", "gigawatts"),
+    **_u("power", "TW", 1e12, "terawatt", "terawatts"),
+    **_u("concentration", "ppm", 1.0, "parts per million"),
+    **_u("concentration", "ppb", 1e-3, "parts per billion"),
+    **_u("lab:mg/dL", "mg/dL", 1.0, "mg/dl"),
+    **_u("lab:mmol/L", "mmol/L", 1.0, "mmol/l"),
+    **_u("lab:mg/kg", "mg/kg", 1.0),
+    **_u("lab:mEq/L", "mEq/L", 1.0, "mEq/l"),
+    **_u("lab:ng/mL", "ng/mL", 1.0, "ng/ml"),
+    **_u("lab:g/dL", "g/dL", 1.0, "g/dl"),
+    **_u("lab:IU", "IU", 1.0, "international units"),
+    **_u("lab:mmHg", "mmHg", 1.0, "mm Hg"),
+    **_u("lab:bpm", "bpm", 1.0, "beats per minute"),
+}
+
+# "in" is never a unit: "3 in 10" is a frequency, not inches.
+del UNITS["in"]
+
+SCALE_WORDS: dict[str, float] = {
+    "hundred": 1e2,
+    "thousand": 1e3,
+    "million": 1e6,
+    "billion": 1e9,
+    "trillion": 1e12,
+}
+
+CURRENCY_CODES: frozenset[str] = frozenset(
+    "USD EUR GBP AUD CAD JPY CNY RMB CHF INR NZD HKD SGD SEK NOK DKK ZAR BRL MXN KRW".split()
+)
+
+CURRENCY_WORDS: dict[str, str] = {
+    "cent": "$¢",
+    "cents": "$¢",
+    "dollar": "$",
+    "dollars": "$",
+    "euro": "EUR",
+    "euros": "EUR",
+    "yen": "JPY",
+    "rupee": "INR",
+    "rupees": "INR",
+    "yuan": "CNY",
+    "pounds sterling": "GBP",
+    "sterling": "GBP",
+}
+
+_FAMILIES = {
+    "$": frozenset({"$", "USD", "AUD", "CAD", "NZD", "HKD", "SGD"}),
+    "¥": frozenset({"¥", "JPY", "CNY", "RMB"}),
+}
+
+
+def currencies_compatible(a: str, b: str) -> bool:
+    """True when currency codes ``a`` and ``b`` may name the same money.
+
+    Equal codes are compatible; ``$`` (unspecified dollar) is compatible with every
+    dollar code, ``¥`` with JPY / CNY; ``*`` (any currency) with everything.
+    """
+    if a == b or "*" in (a, b):
+        return True
+    if {a, b} <= {"CNY", "RMB"}:
+        return True
+    for generic, family in _FAMILIES.items():
+        if generic in (a, b) and a in family and b in family:
+            return True
+    return False
+
+
+def unit_regex_source() -> str:
+    """Alternation of all unit aliases, longest first (so ``km`` wins over ``m``)."""
+    aliases = sorted(UNITS, key=len, reverse=True)
+    parts = []
+    for alias in aliases:
+        escaped = re.escape(alias).replace(r"\ ", r"[ \t]+")
+        if len(alias) > 3 and alias.isalpha() and alias.islower():
+            parts.append(f"(?i:{escaped})")
+        else:
+            parts.append(escaped)
+    return "|".join(parts)

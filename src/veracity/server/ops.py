@@ -1,0 +1,386 @@
+"""Transport-neutral operations behind the HTTP endpoints and the MCP tools.
+
+Each function checks the limits of :class:`~veracity.server.settings.ServiceSettings`,
+converts plain JSON data, calls the library and returns a JSON-safe ``dict``. None of
+them computes a score: the numbers come from :mod:`veracity.numeric`,
+:mod:`veracity.faithfulness`, :mod:`veracity.retrieval`, :mod:`veracity.evaluate` and
+:mod:`veracity.governance`. Bad input raises :class:`~veracity.errors.InputError`
+naming the field (``samples[2].contexts``, ``evidence_json``); an unknown preset or
+metric raises :class:`~veracity.errors.ConfigError`. The HTTP layer maps these to
+typed 422 bodies, the MCP layer to tool errors.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from pydantic import ValidationError
+
+from veracity import __version__
+from veracity.errors import InputError
+from veracity.server.checks import (
+    JsonArg,
+    as_dict,
+    check_count,
+    json_arg,
+    preset_arg,
+    sfs_arg,
+    text_arg,
+    texts_arg,
+)
+from veracity.server.settings import ServiceSettings
+
+__all__ = [
+    "check_faithfulness",
+    "check_numbers",
+    "evaluate_samples",
+    "governance_check",
+    "governance_detect_mode",
+    "governance_score",
+    "health",
+    "numbers_compute",
+    "numbers_extract",
+    "numbers_get_preset",
+    "numbers_list_presets",
+    "numbers_verify",
+    "numbers_verify_single",
+    "retrieval_metrics",
+]
+
+
+def health() -> dict[str, Any]:
+    """``{"status": "ok", "version": ...}``."""
+    return {"status": "ok", "version": __version__}
+
+
+# ---------------------------------------------------------------- numeric (SFS)
+
+
+def numbers_compute(
+    text: str,
+    evidence_json: JsonArg,
+    preset: str | None,
+    custom_config_json: JsonArg,
+    settings: ServiceSettings,
+) -> dict[str, Any]:
+    """Extract the numeric claims of ``text``, verify them against the evidence, score:
+    SFS = verified_claims / total_claims (``sfs_api.sfs_compute``)."""
+    from veracity.numeric import sfs_api
+
+    result = sfs_api.sfs_compute(
+        text_arg(text, "text", settings),
+        sfs_arg(json_arg(evidence_json, "evidence_json", settings)),
+        preset_arg(preset, settings),
+        sfs_arg(json_arg(custom_config_json, "custom_config_json", settings) or ""),
+    )
+    return as_dict(result)
+
+
+def numbers_extract(
+    text: str, preset: str | None, custom_config_json: JsonArg, settings: ServiceSettings
+) -> list[dict[str, Any]]:
+    """The numeric claims found in ``text`` (``sfs_api.sfs_extract_claims``)."""
+    from veracity.numeric import sfs_api
+
+    result = sfs_api.sfs_extract_claims(
+        text_arg(text, "text", settings),
+        preset_arg(preset, settings),
+        sfs_arg(json_arg(custom_config_json, "custom_config_json", settings) or ""),
+    )
+    return [as_dict(c) for c in result]
+
+
+def numbers_verify(
+    claims_json: JsonArg,
+    evidence_json: JsonArg,
+    preset: str | None,
+    custom_config_json: JsonArg,
+    settings: ServiceSettings,
+) -> dict[str, Any]:
+    """Verify given claims against the evidence and score them (``sfs_verify_claims``)."""
+    from veracity.numeric import sfs_api
+
+    result = sfs_api.sfs_verify_claims(
+        sfs_arg(json_arg(claims_json, "claims_json", settings)),
+        sfs_arg(json_arg(evidence_json, "evidence_json", settings)),
+        preset_arg(preset, settings),
+        sfs_arg(json_arg(custom_config_json, "custom_config_json", settings) or ""),
+    )
+    return as_dict(result)
+
+
+def numbers_verify_single(
+    claim_text: str,
+    claim_type: str,
+    extracted_value: float,
+    unit: str,
+    evidence_json: JsonArg,
+    preset: str | None,
+    custom_config_json: JsonArg,
+    settings: ServiceSettings,
+) -> dict[str, Any]:
+    """Verify one claim against the evidence (``sfs_api.sfs_verify_single``)."""
+    from veracity.numeric import sfs_api
+
+    result = sfs_api.sfs_verify_single(
+        text_arg(claim_text, "claim_text", settings),
+        text_arg(claim_type, "claim_type", settings),
+        extracted_value,
+        text_arg(unit, "unit", settings),
+        sfs_arg(json_arg(evidence_json, "evidence_json", settings)),
+        preset_arg(preset, settings),
+        sfs_arg(json_arg(custom_config_json, "custom_config_json", settings) or ""),
+    )
+    return as_dict(result)
+
+
+def numbers_list_presets() -> list[dict[str, Any]]:
+    """The domain presets: name, display name, description, tolerance."""
+    from veracity.numeric import sfs_api
+
+    return [as_dict(p) for p in sfs_api.sfs_list_presets()]
+
+
+def numbers_get_preset(preset_name: str, settings: ServiceSettings) -> dict[str, Any]:
+    """The full configuration of one preset (ConfigError if unknown)."""
+    from veracity.numeric import sfs_api
+
+    return as_dict(sfs_api.sfs_get_preset(text_arg(preset_name, "preset_name", settings)))
+
+
+def check_numbers(
+    answer: str,
+    contexts: Sequence[str] | None,
+    evidence: JsonArg,
+    preset: str | None,
+    settings: ServiceSettings,
+) -> dict[str, Any]:
+    """Numeric claims of ``answer`` checked against structured evidence and/or the
+    numbers in ``contexts`` (``veracity.numeric.check_numbers``)."""
+    from veracity.numeric import check_numbers as _check_numbers
+    from veracity.samples import EvidenceItem
+
+    answer = text_arg(answer, "answer", settings)
+    ctx = texts_arg(contexts, "contexts", settings) if contexts is not None else []
+    items: list[EvidenceItem] | None = None
+    parsed = json_arg(evidence, "evidence", settings)
+    if isinstance(parsed, dict):
+        parsed = [parsed]
+    if isinstance(parsed, list):
+        items = []
+        for i, raw in enumerate(parsed):
+            try:
+                items.append(EvidenceItem.model_validate(raw))
+            except ValidationError as exc:
+                err = exc.errors(include_url=False)[0]
+                loc = ".".join(str(x) for x in err["loc"])
+                raise InputError(
+                    str(err["msg"]), field=f"evidence[{i}]" + (f".{loc}" if loc else "")
+                ) from None
+    report = _check_numbers(answer, contexts=ctx, evidence=items, config=preset or None)
+    return as_dict(report)
+
+
+# ---------------------------------------------------------------- faithfulness, retrieval
+
+
+def check_faithfulness(
+    answer: str, contexts: Sequence[str], settings: ServiceSettings
+) -> dict[str, Any]:
+    """Claim-by-claim support of ``answer`` by ``contexts``:
+    score = supported claims / claims (``veracity.faithfulness.score_faithfulness``)."""
+    from veracity.faithfulness import score_faithfulness
+
+    answer = text_arg(answer, "answer", settings)
+    ctx = texts_arg(contexts, "contexts", settings)
+    return as_dict(score_faithfulness(answer, ctx))
+
+
+def retrieval_metrics(
+    retrieved: Sequence[str],
+    relevant: Sequence[str] | dict[str, int],
+    k: int,
+    settings: ServiceSettings,
+    *,
+    normalize: bool = False,
+) -> dict[str, Any]:
+    """precision@k, recall@k, hit@k, ndcg@k, mrr, map and r_precision of one ranked
+    list (``veracity.retrieval``; equal to trec_eval). ``metrics`` maps each name to
+    its value (None = undetermined) and ``reasons`` says why a value is None."""
+    from veracity import retrieval
+
+    ranked = texts_arg(retrieved, "retrieved", settings)
+    rel: list[str] | dict[str, int]
+    if isinstance(relevant, dict):
+        check_count(list(relevant), "relevant", settings)
+        for key, grade in relevant.items():
+            text_arg(key, "relevant", settings)
+            if isinstance(grade, bool) or not isinstance(grade, int) or grade < 0:
+                raise InputError(f"grade of {key!r} must be a whole number >= 0", field="relevant")
+        rel = dict(relevant)
+    else:
+        rel = texts_arg(relevant, "relevant", settings)
+    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
+        raise InputError("must be a whole number >= 1", field="k")
+    results = {
+        f"precision@{k}": retrieval.precision_at_k(ranked, rel, k, normalize=normalize),
+        f"recall@{k}": retrieval.recall_at_k(ranked, rel, k, normalize=normalize),
+        f"hit@{k}": retrieval.hit_at_k(ranked, rel, k, normalize=normalize),
+        f"ndcg@{k}": retrieval.ndcg_at_k(ranked, rel, k, normalize=normalize),
+        "mrr": retrieval.reciprocal_rank(ranked, rel, normalize=normalize),
+        "map": retrieval.average_precision(ranked, rel, normalize=normalize),
+        "r_precision": retrieval.r_precision(ranked, rel, normalize=normalize),
+    }
+    return {
+        "k": k,
+        "metrics": {name: r.value for name, r in results.items()},
+        "reasons": {name: r.reason for name, r in results.items() if r.reason},
+    }
+
+
+# ---------------------------------------------------------------- evaluation
+
+
+def evaluate_samples(
+    samples: Sequence[Any],
+    settings: ServiceSettings,
+    *,
+    metrics: Sequence[str] | None = None,
+    k: int | Sequence[int] = 5,
+    gates: Sequence[str] = (),
+    claims_only: bool = False,
+    skip_errors: bool = False,
+) -> dict[str, Any]:
+    """Validate rag-eval-style sample dicts and return ``evaluate(...).to_dict()``.
+
+    A bad sample raises :class:`InputError` naming ``samples[i].field``; with
+    ``skip_errors`` it is recorded in the report's ``skipped`` list instead."""
+    from veracity.evaluate import evaluate
+    from veracity.io import sample_from_dict
+    from veracity.samples import Sample
+
+    if isinstance(samples, str | bytes) or not isinstance(samples, Sequence):
+        raise InputError("must be a list of sample objects", field="samples")
+    if not samples:
+        raise InputError("must hold at least one sample", field="samples")
+    if len(samples) > settings.max_samples:
+        raise InputError(
+            f"too many samples: {len(samples)}, the limit is {settings.max_samples}",
+            field="samples",
+        )
+    parsed: list[Sample] = []
+    skipped: list[InputError] = []
+    seen: dict[str, int] = {}
+    for i, raw in enumerate(samples):
+        where = f"samples[{i}]"
+        try:
+            try:
+                sample = sample_from_dict(raw)
+            except InputError as exc:
+                field = f"{where}.{exc.field}" if exc.field else where
+                raise InputError(exc.reason, field=field) from None
+            _check_sample(sample, where, settings)
+            sample = _unique(sample, bool(raw.get("id")), seen, i)
+        except InputError as exc:
+            if not skip_errors:
+                raise
+            skipped.append(exc)
+            continue
+        parsed.append(sample)
+    report = evaluate(
+        parsed,
+        list(metrics) if metrics is not None else None,
+        k if isinstance(k, int) else list(k),
+        gates=list(gates),
+        claims_only=claims_only,
+        skipped=skipped,
+    )
+    return report.to_dict()
+
+
+def _unique(sample: Any, explicit: bool, seen: dict[str, int], index: int) -> Any:
+    """As ``read_samples``: a repeated explicit id is an error; a repeated generated
+    (content) id gets ``#2``, ``#3``... so every sample of the report is addressable."""
+    sid = sample.id
+    if sid in seen:
+        if explicit:
+            raise InputError(
+                f"duplicate id {sid!r} (first at samples[{seen[sid]}])",
+                field=f"samples[{index}].id",
+            )
+        n = 2
+        while f"{sid}#{n}" in seen:
+            n += 1
+        sid = f"{sid}#{n}"
+        sample = sample.model_copy(update={"id": sid})
+    seen[sid] = index
+    return sample
+
+
+def _check_sample(sample: Any, where: str, settings: ServiceSettings) -> None:
+    text_arg(sample.question, f"{where}.question", settings)
+    text_arg(sample.answer, f"{where}.answer", settings)
+    texts_arg(sample.contexts, f"{where}.contexts", settings)
+    if sample.retrieved is not None:
+        texts_arg(sample.retrieved, f"{where}.retrieved", settings)
+    if sample.golden_documents is not None:
+        texts_arg(list(sample.golden_documents), f"{where}.golden_documents", settings)
+    if sample.evidence is not None:
+        check_count(sample.evidence, f"{where}.evidence", settings)
+
+
+# ---------------------------------------------------------------- governance
+
+
+def governance_detect_mode(answer: str, settings: ServiceSettings) -> dict[str, Any]:
+    """The governance mode an answer takes (trustworthy / disputed / abstain), the cue
+    that decided it and why (``veracity.governance.detect.detect_mode``)."""
+    from veracity.governance.detect import detect_mode
+
+    found = detect_mode(text_arg(answer, "answer", settings))
+    return {"mode": found.mode, "cue": found.cue, "reason": found.reason}
+
+
+def governance_check(
+    query: str, contexts: Sequence[str], settings: ServiceSettings
+) -> dict[str, Any]:
+    """What the built-in deterministic governor answers for ``query`` given
+    ``contexts``, and the mode it takes (``governance.baseline.builtin_governor``)."""
+    from veracity.governance.baseline import builtin_governor
+
+    answer, mode = builtin_governor(
+        text_arg(query, "query", settings), texts_arg(contexts, "contexts", settings)
+    )
+    return {"answer": answer, "mode": mode}
+
+
+def governance_score(
+    case: Any,
+    answer: str | None,
+    mode: str | None,
+    settings: ServiceSettings,
+    *,
+    scoring: str = "strict",
+) -> dict[str, Any]:
+    """Score one answer against one governance case (``governance.scoring.score_case``).
+
+    ``mode`` None = read it from the answer with ``detect_mode``."""
+    from veracity.governance.cases import GovCase
+    from veracity.governance.responses import GovResponse
+    from veracity.governance.scoring import score_case
+
+    if not isinstance(case, dict):
+        raise InputError("must be a governance case object", field="case")
+    try:
+        gov_case = GovCase.from_dict(case)
+    except ValidationError as exc:
+        err = exc.errors(include_url=False)[0]
+        loc = ".".join(str(x) for x in err["loc"])
+        raise InputError(str(err["msg"]), field="case" + (f".{loc}" if loc else "")) from None
+    if answer is not None:
+        text_arg(answer, "answer", settings)
+    if mode is None and answer is not None:
+        mode = governance_detect_mode(answer, settings)["mode"]
+    response = GovResponse(id=gov_case.id, answer=answer, mode=mode)
+    return as_dict(score_case(gov_case, response, scoring=scoring))

@@ -1,0 +1,309 @@
+"""Request and error bodies of the HTTP service, with the examples shown in its OpenAPI.
+
+Only shapes live here; the limits (text length, items, samples) are checked by
+:mod:`veracity.server.ops` against the instance's settings, so they stay configurable.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field
+
+__all__ = [
+    "EVALUATE_EXAMPLE",
+    "README_EVIDENCE",
+    "README_TEXT",
+    "CheckNumbersRequest",
+    "ClaimIn",
+    "ComputeRequest",
+    "ErrorBody",
+    "EvaluateRequest",
+    "EvidenceIn",
+    "ExtractRequest",
+    "FaithfulnessRequest",
+    "GovernanceCheckRequest",
+    "GovernanceDetectRequest",
+    "GovernanceScoreRequest",
+    "HealthResponse",
+    "RetrievalRequest",
+    "VerifyRequest",
+]
+
+README_TEXT = (
+    "The median house price in this suburb is $850,000, located 12.5 km from the CBD. "
+    "With 190 comparable sales showing a 3.2% gradient north, the estimated value is "
+    "$875,000."
+)
+README_EVIDENCE: list[Any] = [
+    {"key": "median_price", "value": 842000, "unit": "AUD"},
+    {"key": "cbd_distance", "value": 12.3, "unit": "km"},
+    {"key": "comparable_count", "value": 188, "unit": "count"},
+    {"key": "north_gradient", "value": 3.5, "unit": "%"},
+    {"key": "ml_prediction", "value": 880000, "unit": "AUD"},
+]
+EVALUATE_EXAMPLE: dict[str, Any] = {
+    "samples": [
+        {
+            "id": "sample-1",
+            "question": "What is the capital of France?",
+            "answer": "Paris is the capital of France.",
+            "context": ["Paris is the capital and largest city of France."],
+            "retrieved": ["Paris is the capital and largest city of France."],
+            "golden_documents": ["Paris is the capital and largest city of France."],
+        }
+    ],
+    "k": 5,
+    "claims_only": False,
+    "metrics": ["precision", "recall", "mrr", "faithfulness"],
+    "gates": ["faithfulness=0.8"],
+}
+
+_EVIDENCE = Field(
+    default=None,
+    validation_alias=AliasChoices("evidence", "evidence_json"),
+    description=(
+        "Evidence pool: objects {key, value, unit, source} (or that array as JSON text; "
+        "alias evidence_json)."
+    ),
+)
+_PRESET = Field(
+    default="",
+    description="Domain preset (GET /presets lists them); empty = the general default.",
+)
+_CUSTOM = Field(
+    default=None,
+    validation_alias=AliasChoices("custom_config", "custom_config_json"),
+    description="Custom domain configuration (SFS DomainConfig); overrides `preset`.",
+)
+
+
+class _Strict(BaseModel):
+    """Request bodies: strict types (``0`` is not ``false``), unknown keys ignored."""
+
+    model_config = ConfigDict(strict=True)
+
+
+class EvidenceIn(_Strict):
+    """One evidence value (SFS ``EvidenceItem``)."""
+
+    key: str = Field(default="", description="Name of the value, e.g. median_price.")
+    value: float = Field(description="The number.")
+    unit: str = Field(default="", description="Its unit: AUD, %, km, count, mg...")
+    source: str = Field(default="", description="Where it comes from.")
+
+
+class ClaimIn(_Strict):
+    """One numeric claim to verify (SFS ``Claim``)."""
+
+    claim_text: str = Field(description="The claim as written, e.g. '$850,000'.")
+    claim_type: str = Field(description="currency, percentage, distance, count, ...")
+    extracted_value: float | None = Field(default=None, description="The number it states.")
+    unit: str = Field(default="", description="Its unit.")
+
+
+class ErrorBody(BaseModel):
+    """Every error response: a stable code, a one-line message and, when known, the
+    request field at fault (``samples[2].contexts``)."""
+
+    error: str = Field(
+        description="invalid_input | invalid_request | invalid_config | not_found | "
+        "unauthorized | payload_too_large | method_not_allowed | internal_error"
+    )
+    message: str
+    field: str | None = None
+    model_config = ConfigDict(
+        strict=True,
+        json_schema_extra={
+            "examples": [
+                {
+                    "error": "invalid_input",
+                    "message": "field 'samples[0].contexts': must not be empty",
+                    "field": "samples[0].contexts",
+                }
+            ]
+        },
+    )
+
+
+class HealthResponse(BaseModel):
+    status: str = Field(description="Always 'ok' when the service answers.")
+    version: str
+    model_config = ConfigDict(
+        strict=True, json_schema_extra={"examples": [{"status": "ok", "version": "0.1.0"}]}
+    )
+
+
+class EvaluateRequest(_Strict):
+    """rag-eval's body (``samples``, ``k``, ``claims_only``) plus veracity's options."""
+
+    samples: list[dict[str, Any]] = Field(
+        description="Samples in the JSONL sample format (question, answer, contexts...)."
+    )
+    k: int | list[int] = Field(default=5, description="Cut-off(s) for the @k metrics.")
+    claims_only: bool = Field(default=False, description="Skip the retrieval metrics.")
+    metrics: list[str] | None = Field(default=None, description="Metric names; null = all.")
+    gates: list[str] = Field(default_factory=list, description="Gates such as 'faithfulness=0.8'.")
+    skip_errors: bool = Field(
+        default=False, description="Record malformed samples in `skipped` instead of failing."
+    )
+    model_config = ConfigDict(strict=True, json_schema_extra={"examples": [EVALUATE_EXAMPLE]})
+
+
+class ComputeRequest(_Strict):
+    text: str = Field(description="The text whose numeric claims to verify.")
+    evidence: str | list[EvidenceIn] | None = _EVIDENCE
+    preset: str = _PRESET
+    custom_config: str | dict[str, Any] | None = _CUSTOM
+    model_config = ConfigDict(
+        strict=True,
+        json_schema_extra={
+            "examples": [
+                {"text": README_TEXT, "evidence": README_EVIDENCE, "preset": "property_valuation"}
+            ]
+        },
+    )
+
+
+class ExtractRequest(_Strict):
+    text: str = Field(description="The text whose numeric claims to list.")
+    preset: str = _PRESET
+    custom_config: str | dict[str, Any] | None = _CUSTOM
+    model_config = ConfigDict(
+        strict=True,
+        json_schema_extra={"examples": [{"text": README_TEXT, "preset": "property_valuation"}]},
+    )
+
+
+class VerifyRequest(_Strict):
+    claims: str | list[ClaimIn] = Field(
+        validation_alias=AliasChoices("claims", "claims_json"),
+        description="Claims {claim_text, claim_type, extracted_value, unit} to verify.",
+    )
+    evidence: str | list[EvidenceIn] | None = _EVIDENCE
+    preset: str = _PRESET
+    custom_config: str | dict[str, Any] | None = _CUSTOM
+    model_config = ConfigDict(
+        strict=True,
+        json_schema_extra={
+            "examples": [
+                {
+                    "claims": [
+                        {
+                            "claim_text": "$850,000",
+                            "claim_type": "currency",
+                            "extracted_value": 850000,
+                            "unit": "AUD",
+                        }
+                    ],
+                    "evidence": README_EVIDENCE,
+                    "preset": "property_valuation",
+                }
+            ]
+        },
+    )
+
+
+class CheckNumbersRequest(_Strict):
+    answer: str = Field(description="The answer whose numbers to check.")
+    contexts: list[str] | None = Field(
+        default=None, description="Context passages; their numbers count as evidence too."
+    )
+    evidence: str | list[EvidenceIn] | None = Field(
+        default=None, description="Structured evidence {key, value, unit, source}."
+    )
+    preset: str = _PRESET
+    model_config = ConfigDict(
+        strict=True,
+        json_schema_extra={
+            "examples": [
+                {
+                    "answer": "Revenue grew 12% to $3.5 million.",
+                    "contexts": ["Revenue rose 12 percent, reaching $3.5m in 2023."],
+                }
+            ]
+        },
+    )
+
+
+class FaithfulnessRequest(_Strict):
+    answer: str = Field(description="The answer to check claim by claim.")
+    contexts: list[str] = Field(description="The passages the answer was written from.")
+    model_config = ConfigDict(
+        strict=True,
+        json_schema_extra={
+            "examples": [
+                {
+                    "answer": "Paris is the capital of France.",
+                    "contexts": ["Paris is the capital and largest city of France."],
+                }
+            ]
+        },
+    )
+
+
+class RetrievalRequest(_Strict):
+    retrieved: list[str] = Field(description="The ranked list, best first.")
+    relevant: list[str] | dict[str, int] = Field(
+        validation_alias=AliasChoices("relevant", "golden_documents"),
+        description="Relevant items, or {item: grade} for graded relevance.",
+    )
+    k: int = Field(default=5, description="Cut-off for the @k metrics.")
+    model_config = ConfigDict(
+        strict=True,
+        json_schema_extra={
+            "examples": [{"retrieved": ["d3", "d1", "d7"], "relevant": ["d1", "d2"], "k": 3}]
+        },
+    )
+
+
+class GovernanceDetectRequest(_Strict):
+    answer: str = Field(description="The answer whose governance mode to read.")
+    model_config = ConfigDict(
+        strict=True,
+        json_schema_extra={
+            "examples": [{"answer": "The documents do not say, so I cannot answer that."}]
+        },
+    )
+
+
+class GovernanceCheckRequest(_Strict):
+    query: str = Field(description="The user question.")
+    contexts: list[str] = Field(description="The retrieved passages.")
+    model_config = ConfigDict(
+        strict=True,
+        json_schema_extra={
+            "examples": [
+                {
+                    "query": "When was the bridge opened?",
+                    "contexts": ["The bridge opened to traffic in 1932."],
+                }
+            ]
+        },
+    )
+
+
+class GovernanceScoreRequest(_Strict):
+    case: dict[str, Any] = Field(description="A governance case in fitz-gov's format.")
+    answer: str | None = Field(default=None, description="The system's answer.")
+    mode: str | None = Field(
+        default=None, description="The system's mode; null = read it from the answer."
+    )
+    scoring: str = Field(default="strict", description="strict | fitz-gov-4.1")
+    model_config = ConfigDict(
+        strict=True,
+        json_schema_extra={
+            "examples": [
+                {
+                    "case": {
+                        "id": "abst-001",
+                        "category": "abstention",
+                        "query": "What was the company's 2031 revenue?",
+                        "contexts": ["The company reported revenue of $2M in 2020."],
+                        "expected_mode": "abstain",
+                    },
+                    "answer": "The provided documents do not contain the 2031 revenue.",
+                }
+            ]
+        },
+    )

@@ -1,0 +1,124 @@
+"""``veracity numbers`` mounted on a local Typer app, driven by CliRunner."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from veracity.cli.numbers import app as numbers_app
+
+root = typer.Typer()
+root.add_typer(numbers_app, name="numbers")
+runner = CliRunner()
+
+
+def test_extract_json() -> None:
+    result = runner.invoke(
+        root, ["numbers", "extract", "The trial enrolled 1,500 patients for 12 weeks.", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert [(c["text"], c["claim_type"], c["extracted_value"]) for c in data] == [
+        ("1,500", "count", 1500.0),
+        ("12 weeks", "duration", 12.0),
+    ]
+
+
+def test_extract_table_and_stdin() -> None:
+    result = runner.invoke(
+        root, ["numbers", "extract", "-"], input="It costs $5 million.\n", env={"COLUMNS": "200"}
+    )
+    assert result.exit_code == 0, result.output
+    assert "1 numeric claim(s)" in result.stdout
+    assert "$5 million" in result.stdout
+
+
+def test_verify_with_evidence_json_and_context() -> None:
+    evidence = '[{"key": "price", "value": 842000, "unit": "AUD"}]'
+    result = runner.invoke(
+        root,
+        [
+            "numbers",
+            "verify",
+            "Price $850,000, 12 km away, 3 stores.",
+            "--evidence",
+            evidence,
+            "--context",
+            "The CBD is 12 km away.",
+            "--preset",
+            "property_valuation",
+            "--json",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert [v["verified"] for v in data["claim_verifications"]] == [True, True, False]
+    assert data["sfs_score"] == pytest.approx(2 / 3)
+
+
+def test_verify_evidence_file_and_config(tmp_path: Path) -> None:
+    ev = tmp_path / "ev.json"
+    ev.write_text('[{"key": "d", "value": 108, "unit": "count"}]', encoding="utf-8")
+    cfg = tmp_path / "cfg.toml"
+    cfg.write_text('name = "loose"\ntolerance = 0.1\n', encoding="utf-8")
+    result = runner.invoke(
+        root,
+        ["numbers", "verify", "We saw 100 cases.", "--evidence", str(ev), "--config", str(cfg)],
+    )
+    assert result.exit_code == 0, result.output
+    assert "score: 1.0000 (1 of 1 numeric claims verified)" in result.stdout
+
+
+def test_verify_no_claims_undetermined() -> None:
+    result = runner.invoke(root, ["numbers", "verify", "No numbers.", "--context", "5 km"])
+    assert result.exit_code == 0
+    assert "score: undetermined (no numeric claims)" in result.stdout
+
+
+def test_user_text_not_read_as_markup() -> None:
+    evidence = '[{"key": "[red]dist[/red]", "value": 5, "unit": "km"}]'
+    result = runner.invoke(
+        root,
+        ["numbers", "verify", "[bold]5 km[/bold] away", "--evidence", evidence],
+        env={"COLUMNS": "250"},
+    )
+    assert result.exit_code == 0, result.output
+    assert "[red]dist[/red]=5 km" in result.stdout
+
+
+def test_presets_list_and_show() -> None:
+    result = runner.invoke(root, ["numbers", "presets"])
+    assert result.exit_code == 0
+    assert [line.split()[0] for line in result.stdout.splitlines()] == [
+        "financial",
+        "general",
+        "legal",
+        "medical",
+        "property_valuation",
+    ]
+    shown = runner.invoke(root, ["numbers", "presets", "medical"])
+    assert json.loads(shown.stdout)["type_tolerances"] == {"dosage": 0.05}
+
+
+def test_errors_exit_2_one_line() -> None:
+    cases = [
+        ["numbers", "presets", "nope"],
+        ["numbers", "extract", "5 km", "--preset", "nope"],
+        ["numbers", "verify", "5 km", "--evidence", "{bad"],
+        ["numbers", "verify", "5 km", "--evidence", "/no/such/file.json"],
+        ["numbers", "verify", "5 km", "--evidence", '{"a": 1}'],
+        ["numbers", "verify", "5 km", "--evidence", '[{"key": "k", "value": "x"}]'],
+        ["numbers", "extract", "5 km", "--config", "/no/such/config.toml"],
+    ]
+    for args in cases:
+        result = runner.invoke(root, args)
+        assert result.exit_code == 2, (args, result.output)
+        assert result.stderr.count("\n") == 1 and result.stderr.startswith("error: "), (
+            args,
+            result.stderr,
+        )
+        assert "Traceback" not in result.output
