@@ -30,6 +30,9 @@ from veracity.faithfulness import DEFAULT_THRESHOLD, score_faithfulness
 __all__ = ["auroc", "balanced_accuracy", "main"]
 
 ROOT = Path(__file__).resolve().parents[1]
+# issue 7's targets on the dev splits: AUROC per source, and BA >= rag-eval-py's + 0.05
+AUROC_TARGETS = {"summedits": 0.58, "wice": 0.93, "begin": 0.93, "halueval": 0.93}
+BA_MARGIN = 0.05
 DEFAULT_DIR = ROOT.parent / "shared" / "data" / "faithfulness-dev"
 
 
@@ -73,7 +76,7 @@ def main() -> int:
     print(f"veracity lexical, default threshold {DEFAULT_THRESHOLD}; rag-eval-py 0.1.0")
     print(
         f"{'file':24s} {'n':>5s} {'AUROC ver':>9s} {'AUROC rag':>9s} "
-        f"{'BA ver':>7s} {'BA rag':>7s} {'BA diff':>7s} {'undet.':>6s} {'s':>5s}"
+        f"{'BA ver':>7s} {'BA rag':>7s} {'BA diff':>7s} {'undet.':>6s} {'s':>5s}  targets"
     )
     for path in files:
         rows = [json.loads(line) for line in path.read_text("utf-8").splitlines() if line]
@@ -90,10 +93,17 @@ def main() -> int:
             rag = [rag_faithfulness(r["answer"], r["contexts"])[0] for r in rows]
             rag_auc = auroc(labels, rag)
             rag_ba = balanced_accuracy(labels, [s >= 1.0 for s in rag])
+        target = next((v for k, v in AUROC_TARGETS.items() if path.name.startswith(k)), None)
+        verdict = []
+        if target is not None:
+            verdict.append(f"AUROC>={target}: {'met' if ours_auc >= target else 'MISSED'}")
+        if rag_faithfulness is not None:
+            met = ours_ba - rag_ba >= BA_MARGIN
+            verdict.append(f"BA+{BA_MARGIN}: {'met' if met else 'MISSED'}")
         print(
             f"{path.name:24s} {len(rows):5d} {ours_auc:9.3f} {rag_auc:9.3f} "
             f"{ours_ba:7.3f} {rag_ba:7.3f} {ours_ba - rag_ba:+7.3f} {undetermined:6d} "
-            f"{elapsed:5.1f}"
+            f"{elapsed:5.1f}  {', '.join(verdict)}"
         )
     return 0
 

@@ -22,13 +22,15 @@ def test_all_matches_public_names() -> None:
     for name in veracity.__all__:
         assert getattr(veracity, name) is not None, name
     assert set(dir(veracity)) >= set(veracity.__all__)
+    submodules = {info.name for info in pkgutil.iter_modules(veracity.__path__)}
+    assert submodules.isdisjoint(veracity.__all__)  # a submodule would shadow the name
     with pytest.raises(AttributeError, match="no attribute 'nope'"):
         _ = veracity.nope  # type: ignore[attr-defined]
 
 
 def test_import_is_lazy() -> None:
     """`import veracity` (the pytest plugin does it) loads no heavy module."""
-    code = "import sys, veracity; print(sorted(m for m in ('pydantic', 'veracity.evaluate') if m in sys.modules))"
+    code = "import sys, veracity; print(sorted(m for m in ('pydantic', 'veracity.evaluation') if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
 
@@ -65,7 +67,7 @@ def test_every_module_documents_itself_and_declares_all() -> None:
 def test_core_never_imports_interface_frameworks() -> None:
     """The core stays importable without the CLI/server/MCP frameworks."""
     code = (
-        "import sys, veracity, veracity.evaluate, veracity.io, veracity.retrieval, "
+        "import sys, veracity, veracity.evaluation, veracity.io, veracity.retrieval, "
         "veracity.render.json, veracity.render.table\n"
         "for name in ('veracity.faithfulness', 'veracity.numeric', 'veracity.governance'):\n"
         "    try:\n        __import__(name)\n    except ImportError:\n        pass\n"

@@ -27,7 +27,7 @@ _EXPORTS: dict[str, str] = {
     ),
     **dict.fromkeys(["EvidenceItem", "Sample"], "veracity.samples"),
     **dict.fromkeys(["read_samples", "sample_from_dict"], "veracity.io"),
-    **dict.fromkeys(["evaluate", "evaluate_sample", "iter_evaluate"], "veracity.evaluate"),
+    **dict.fromkeys(["evaluate", "evaluate_sample", "iter_evaluate"], "veracity.evaluation"),
     **dict.fromkeys(["REGISTRY", "MetricOptions", "plan_metrics"], "veracity.metrics"),
     **dict.fromkeys(
         ["Gate", "GateResult", "MetricSummary", "Report", "SampleResult", "parse_gate"],
@@ -56,7 +56,6 @@ _EXPORTS: dict[str, str] = {
     **dict.fromkeys(
         ["assert_faithful", "assert_numbers_supported", "assert_retrieval"], "veracity.assertions"
     ),
-    "render": "veracity.render",
 }
 
 __all__ = [
@@ -102,7 +101,6 @@ __all__ = [
     "read_samples",
     "recall_at_k",
     "reciprocal_rank",
-    "render",
     "sample_from_dict",
     "score_case",
     "score_faithfulness",
@@ -118,7 +116,7 @@ if TYPE_CHECKING:
         UnsafePatternError,
         VeracityError,
     )
-    from veracity.evaluate import evaluate, evaluate_sample, iter_evaluate
+    from veracity.evaluation import evaluate, evaluate_sample, iter_evaluate
     from veracity.faithfulness import FaithfulnessResult, score_faithfulness
     from veracity.governance import detect_mode, load_suite, score_case
     from veracity.io import read_samples, sample_from_dict
@@ -130,7 +128,6 @@ if TYPE_CHECKING:
         extract_claims,
         get_preset,
     )
-    from veracity.render import render
     from veracity.report import Gate, GateResult, MetricSummary, Report, SampleResult, parse_gate
     from veracity.results import MetricResult
     from veracity.retrieval import (

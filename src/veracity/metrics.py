@@ -96,9 +96,10 @@ def _faithfulness(sample: Sample, options: MetricOptions) -> MetricResult:
 def _numeric(sample: Sample, options: MetricOptions) -> MetricResult:
     from veracity.numeric import check_numbers
 
+    # structured evidence when the sample has it, else the numbers in its contexts
     report = check_numbers(
         sample.answer,
-        contexts=sample.contexts,
+        contexts=() if sample.evidence else sample.contexts,
         evidence=sample.evidence,
         config=options.numeric_preset,
     )

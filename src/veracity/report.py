@@ -236,28 +236,59 @@ class Report:
 class ReportBuilder:
     """Accumulates :class:`SampleResult` objects into a :class:`Report` in one pass.
 
-    Memory: the metric values (one float per sample and metric, for the median) and,
-    when ``keep_samples`` is true, the sample results themselves."""
+    Memory: one float per sample and metric (for the median), plus the sample results
+    that are kept: all of them (``keep="all"``), none (``"none"``, when the caller
+    streams them elsewhere), or only the ``worst_n`` lowest-scoring ones (``"worst"``:
+    ranked by their lowest value on the ``focus`` metrics, as the table and Markdown
+    renderers show them), which keeps memory bounded on any input size."""
 
-    def __init__(self, metric_names: Iterable[str], *, keep_samples: bool = True) -> None:
+    def __init__(
+        self,
+        metric_names: Iterable[str],
+        *,
+        keep_samples: bool = True,
+        keep: str | None = None,
+        worst_n: int = 50,
+        focus: Iterable[str] | None = None,
+    ) -> None:
         self.metric_names = list(metric_names)
-        self.keep_samples = keep_samples
+        self.keep = keep or ("all" if keep_samples else "none")
+        if self.keep not in ("all", "none", "worst"):
+            raise ConfigError(f"keep must be 'all', 'none' or 'worst', got {self.keep!r}")
+        self.worst_n = worst_n
+        answer: list[str] = [m for m in ("faithfulness", "numeric") if m in self.metric_names]
+        self.focus = list(focus) if focus is not None else (answer or list(self.metric_names))
         self._values: dict[str, list[float]] = {n: [] for n in self.metric_names}
         self._undetermined: dict[str, int] = dict.fromkeys(self.metric_names, 0)
         self._samples: list[SampleResult] = []
+        self._worst: list[tuple[float, str, int, SampleResult]] = []
         self._skipped: list[dict[str, Any]] = []
         self.n_samples = 0
 
     def add(self, result: SampleResult) -> None:
-        self.n_samples += 1
         for name in self.metric_names:
             value = result.metrics.get(name)
             if value is None:
                 self._undetermined[name] += 1
             else:
                 self._values[name].append(value)
-        if self.keep_samples:
+        if self.keep == "all":
             self._samples.append(result)
+        elif self.keep == "worst":
+            self._add_worst(result)
+        self.n_samples += 1
+
+    def _add_worst(self, result: SampleResult) -> None:
+        values = [v for m in self.focus if (v := result.metrics.get(m)) is not None]
+        if not values or min(values) >= 1.0:
+            return
+        self._worst.append((min(values), result.id, self.n_samples, result))
+        if len(self._worst) >= 2 * self.worst_n:
+            self._trim_worst()
+
+    def _trim_worst(self) -> None:
+        self._worst.sort(key=lambda t: (t[0], t[1], t[2]))
+        del self._worst[self.worst_n :]
 
     def skip(self, error: InputError) -> None:
         self._skipped.append(error.to_dict())
@@ -274,11 +305,15 @@ class ReportBuilder:
                     f"(metrics: {', '.join(self.metric_names)})"
                 )
             gate_results.append(gate.check(summaries[gate.metric].mean))
+        samples = list(self._samples)
+        if self.keep == "worst":
+            self._trim_worst()
+            samples = [t[3] for t in sorted(self._worst, key=lambda t: t[2])]
         return Report(
             metric_names=list(self.metric_names),
             metrics=summaries,
             n_samples=self.n_samples,
-            samples=list(self._samples),
+            samples=samples,
             skipped=list(self._skipped),
             gates=gate_results,
             options=dict(options or {}),

@@ -219,7 +219,7 @@ DEMO_DRIVER = """
 def test_demo_report_in_browser(tmp_path: Path) -> None:
     from importlib import resources
 
-    from veracity.evaluate import evaluate
+    from veracity.evaluation import evaluate
     from veracity.io import read_samples
 
     demo = resources.files("veracity").joinpath("data").joinpath("demo.jsonl")

@@ -199,3 +199,25 @@ def test_roman_numeral_i_is_not_first_person() -> None:
     v = one("He enlisted at Woodstock early in World War I.", ctx)
     assert v.score == 1.0 and "first-person" not in v.reason
     assert one("I enlisted at Woodstock.", ctx).score == pytest.approx(0.5)
+
+
+def test_context_cache_is_bounded_and_transparent() -> None:
+    from veracity.faithfulness import api
+
+    for i in range(api.CACHE_ENTRIES + 10):
+        score_faithfulness("Paris is big.", [f"Paris is big. Sample {i}."])
+    assert len(api._CACHE) == api.CACHE_ENTRIES
+    assert api._CACHE_SIZE[0] == sum(size for size, _ in api._CACHE.values())
+    big = "Paris is big. " * 10_000  # 140,000 characters: never cached
+    before = dict(api._CACHE)
+    assert score_faithfulness("Paris is big.", [big]).score == 1.0
+    assert dict(api._CACHE) == before
+
+
+def test_inflection_variants_but_not_for_names() -> None:
+    # "reducing" -> "reduc" meets "reduction" (prefix variant of >= 5 letters) ...
+    v = one("The company is reducing debt.", ["The company announced a debt reduction."])
+    assert v.score == 1.0 and v.unmatched_words == []
+    # ... but a name must match exactly: "India" is not "Indiana"
+    v = one("The factory is in India.", ["The factory is in Indiana."])
+    assert v.unmatched_entities == ["India"] and not v.supported

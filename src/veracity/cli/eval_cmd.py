@@ -6,10 +6,11 @@ Both share every option. ``demo`` evaluates the example set shipped in the packa
 from __future__ import annotations
 
 import sys
+import tempfile
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Annotated
+from typing import IO, Annotated
 
 import typer
 
@@ -22,16 +23,18 @@ from veracity.cli.common import (
     write_output,
 )
 from veracity.errors import ConfigError
-from veracity.evaluate import iter_evaluate
+from veracity.evaluation import iter_evaluate
 from veracity.io import read_samples
 from veracity.metrics import MetricOptions, plan_metrics
 from veracity.render import FORMATS, render
-from veracity.render.json import dumps
+from veracity.render.json import dumps, iter_json_report
 from veracity.report import Report, ReportBuilder, parse_gate
 
 __all__ = ["DEMO_FILE", "register"]
 
 DEMO_FILE = "demo.jsonl"
+# which sample results each format needs in memory (json/jsonl stream them instead)
+_KEEP = {"json": "none", "jsonl": "none", "table": "worst", "markdown": "worst"}
 _ALL_FORMATS = (*FORMATS, "jsonl")
 
 
@@ -97,11 +100,16 @@ def run_eval(path: Path, args: EvalArgs, *, label: str | None = None) -> int:
         faithfulness_method=args.faithfulness_method,
         numeric_preset=args.preset,
     )
-    builder = ReportBuilder([p.name for p in plan], keep_samples=fmt != "jsonl")
+    gated = [g.metric for g in gates]
+    builder = ReportBuilder(
+        [p.name for p in plan], keep=_KEEP.get(fmt, "all"), focus=list(dict.fromkeys(gated)) or None
+    )
     samples = read_samples(path, skip_errors=args.skip_errors, on_skip=builder.skip)
-    stream = None
+    stream: IO[str] | None = None
     if fmt == "jsonl":
         stream = args.output.open("w", encoding="utf-8") if args.output else sys.stdout
+    elif fmt == "json":
+        stream = tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115 (closed below)
     try:
         with progress_reporter(
             f"scoring {label or path.name}", _count_lines(path), enabled=not args.quiet
@@ -110,27 +118,47 @@ def run_eval(path: Path, args: EvalArgs, *, label: str | None = None) -> int:
                 builder.add(result)
                 if stream is not None:
                     stream.write(dumps(result.to_dict()) + "\n")
-                    stream.flush()
+                    if fmt == "jsonl":
+                        stream.flush()
                 advance(1)
+        report = builder.build(
+            gates,
+            options={
+                "metrics": [p.name for p in plan],
+                "k": ks,
+                "normalize_ids": args.normalize_ids,
+                "faithfulness_method": args.faithfulness_method,
+                "numeric_preset": args.preset,
+                "source": label or str(path),
+            },
+        )
+        if fmt == "json" and stream is not None:
+            stream.seek(0)
+            _write_json(report, stream, args.output)
+        _emit(report, fmt, args)
     finally:
         if stream is not None and stream is not sys.stdout:
             stream.close()
-    report = builder.build(
-        gates,
-        options={
-            "metrics": [p.name for p in plan],
-            "k": ks,
-            "normalize_ids": args.normalize_ids,
-            "faithfulness_method": args.faithfulness_method,
-            "numeric_preset": args.preset,
-            "source": label or str(path),
-        },
-    )
-    _emit(report, fmt, args)
     return EXIT_OK if report.passed else EXIT_GATE_FAILED
 
 
+def _write_json(report: Report, sample_lines: IO[str], output: Path | None) -> None:
+    out = output.open("w", encoding="utf-8") if output else sys.stdout
+    try:
+        for piece in iter_json_report(report, sample_lines):
+            out.write(piece)
+        out.flush()
+    finally:
+        if out is not sys.stdout:
+            out.close()
+
+
 def _emit(report: Report, fmt: str, args: EvalArgs) -> None:
+    if fmt == "json":
+        if args.output is not None and not args.quiet:
+            sys.stderr.write(f"wrote json report to {args.output}\n")
+            sys.stderr.write(render(report, "table"))
+        return
     if fmt == "jsonl":
         if not args.quiet:
             sys.stderr.write(render(report, "table"))

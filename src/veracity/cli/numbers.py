@@ -83,6 +83,12 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"non-finite number {name} is not allowed")
 
 
+def _number(value: float) -> str:
+    if value == int(value) and abs(value) < 1e18:
+        return f"{int(value):,}"
+    return f"{value:,.6g}"
+
+
 def _print_json(data: object) -> None:
     print(json.dumps(data, ensure_ascii=False, indent=2, allow_nan=False))
 
@@ -105,7 +111,7 @@ def extract(
             str(i),
             escape(c.text),
             c.claim_type,
-            f"{c.stated_value:g}",
+            _number(c.stated_value),
             escape(c.unit),
             escape(c.noun),
         )

@@ -38,8 +38,10 @@ from veracity.text import Span
 __all__ = ["METHODS", "lexical_faithfulness", "score_faithfulness"]
 
 CACHE_ENTRIES = 128
-CACHE_MAX_CHARS = 200_000
-_CACHE: OrderedDict[tuple[str, ...], ContextIndex] = OrderedDict()
+CACHE_MAX_CHARS = 100_000
+CACHE_TOTAL_CHARS = 1_000_000
+_CACHE: OrderedDict[tuple[str, ...], tuple[int, ContextIndex]] = OrderedDict()
+_CACHE_SIZE = [0]  # characters of context held by the cache
 _CACHE_LOCK = threading.Lock()
 
 
@@ -47,23 +49,28 @@ def _index(contexts: Sequence[str]) -> ContextIndex:
     """The analysed contexts, from a small LRU cache keyed by the context strings.
 
     RAG evaluation data repeats contexts (several questions over the same chunks, or one
-    sample scored with several thresholds); the last ``CACHE_ENTRIES`` context lists of
-    at most ``CACHE_MAX_CHARS`` characters are kept. The index is read-only once built,
-    so sharing it does not change any result.
+    sample scored with several thresholds). The cache keeps at most ``CACHE_ENTRIES``
+    context lists of at most ``CACHE_MAX_CHARS`` characters each and
+    ``CACHE_TOTAL_CHARS`` in all (least recently used dropped first). An index is
+    read-only once built, so sharing it does not change any result.
     """
     key = tuple(contexts)
-    if sum(map(len, key)) > CACHE_MAX_CHARS:
+    size = sum(map(len, key))
+    if size > CACHE_MAX_CHARS:
         return build_index(key)
     with _CACHE_LOCK:
-        idx = _CACHE.get(key)
-        if idx is not None:
+        hit = _CACHE.get(key)
+        if hit is not None:
             _CACHE.move_to_end(key)
-            return idx
+            return hit[1]
     idx = build_index(key)
     with _CACHE_LOCK:
-        _CACHE[key] = idx
-        if len(_CACHE) > CACHE_ENTRIES:
-            _CACHE.popitem(last=False)
+        if key not in _CACHE:
+            _CACHE[key] = (size, idx)
+            _CACHE_SIZE[0] += size
+        while len(_CACHE) > CACHE_ENTRIES or _CACHE_SIZE[0] > CACHE_TOTAL_CHARS:
+            _, (old, _) = _CACHE.popitem(last=False)
+            _CACHE_SIZE[0] -= old
     return idx
 
 
@@ -88,7 +95,14 @@ def lexical_faithfulness(
     if not claims:
         return FaithfulnessResult(None, "no claims", "lexical", [], None, thr)
     idx = _index(contexts)
-    verdicts = [_verdict(c, score_claim(c, idx), thr) for c in claims]
+    seen: dict[str, tuple[ClaimAnalysis, str]] = {}  # a repeated claim is analysed once
+    verdicts = []
+    for c in claims:
+        hit = seen.get(c.text)
+        if hit is None:
+            a = score_claim(c, idx)
+            hit = seen[c.text] = (a, _reason(a, a.score >= thr))
+        verdicts.append(_verdict(c, hit[0], thr, hit[1]))
     n_ok = sum(v.supported for v in verdicts)
     support = min(v.score for v in verdicts)
     reason = f"{n_ok}/{len(verdicts)} claims supported"
@@ -97,32 +111,36 @@ def lexical_faithfulness(
     return FaithfulnessResult(n_ok / len(verdicts), reason, "lexical", verdicts, support, thr)
 
 
-def _verdict(claim: Span, a: ClaimAnalysis, thr: float) -> ClaimVerdict:
+def _reason(a: ClaimAnalysis, ok: bool) -> str:
+    """The short human explanation of one claim's verdict."""
+    if a.n_tokens == 0 and not a.question:
+        return "no content words to check"
+    best = a.best
+    parts: list[str] = []
+    if best is None:
+        parts.append("no context sentence shares a content word")
+    else:
+        parts.append(
+            f"{round(100 * a.global_cover)}% of its content found in the contexts, "
+            f"{round(100 * a.window_cover)}% around the best sentence (context "
+            f"{best.context_index}, chars {best.span.start}-{best.span.end})"
+        )
+    if a.missing_words:
+        parts.append("not found: " + ", ".join(a.missing_words[:10]))
+    for name in a.failed:
+        parts.append(
+            _CHECK_TEXT[name].format(
+                numbers=", ".join(a.missing_numbers),
+                entities=", ".join(a.missing_entities),
+                swapped="; ".join(a.swapped),
+            )
+        )
+    return ("supported: " if ok else "unsupported: ") + "; ".join(parts)
+
+
+def _verdict(claim: Span, a: ClaimAnalysis, thr: float, reason: str) -> ClaimVerdict:
     ok = a.score >= thr
     best = a.best
-    if a.n_tokens == 0 and not a.question:
-        reason = "no content words to check"
-    else:
-        parts: list[str] = []
-        if best is None:
-            parts.append("no context sentence shares a content word")
-        else:
-            parts.append(
-                f"{round(100 * a.global_cover)}% of its content found in the contexts, "
-                f"{round(100 * a.window_cover)}% around the best sentence (context "
-                f"{best.context_index}, chars {best.span.start}-{best.span.end})"
-            )
-        if a.missing_words:
-            parts.append("not found: " + ", ".join(a.missing_words[:10]))
-        for name in a.failed:
-            parts.append(
-                _CHECK_TEXT[name].format(
-                    numbers=", ".join(a.missing_numbers),
-                    entities=", ".join(a.missing_entities),
-                    swapped="; ".join(a.swapped),
-                )
-            )
-        reason = ("supported: " if ok else "unsupported: ") + "; ".join(parts)
     return ClaimVerdict(
         text=claim.text,
         start=claim.start,

@@ -19,10 +19,13 @@ class Analysed:
     """The matching view of a piece of text.
 
     ``content`` holds the content tokens in order (words, initialisms and character
-    n-grams, neither stopwords nor negations), ``numbers`` the number keys, ``negated``
-    whether a negation cue occurs, ``negated_keys`` the keys of the (up to
-    ``NEG_SCOPE``) content tokens or numbers that follow each negation cue, ``pairs`` the ordered "modifier -> head" relations
-    read from "<head> of <modifier>", "<modifier>'s <head>" and "<Modifier> <head>".
+    n-grams, neither stopwords nor negations), ``numbers`` the number tokens,
+    ``negated`` whether a negation cue occurs, ``negated_keys`` the keys of the (up to
+    ``NEG_SCOPE``) content tokens or numbers that follow each negation cue. ``pairs``
+    are the ordered (modifier, head) relations read from "<head> of <modifier>",
+    "<modifier>'s <head>" and "<Modifier> <head>"; ``strict_pairs`` only the first two
+    forms. ``first_person`` says whether "I", "me", "my", "mine" or "myself" occur (not
+    the "I" after a capitalised word, as in "World War I").
     """
 
     content: list[RawToken]

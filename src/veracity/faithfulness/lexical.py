@@ -4,8 +4,9 @@ Each claim is scored against a :class:`ContextIndex` built once per answer
 (:func:`score_claim`). Notation: ``w(t)`` is the information weight of content token
 ``t`` (:func:`~veracity.faithfulness.frequency.word_weight`: rare words weigh more;
 numbers, initialisms and character n-grams weigh ``WEIGHT_MAX``); a token is *found*
-when its key, or an inflection of it ("reduc" / "reduction"), is in some context
-sentence; ``W`` is the total weight of the claim's distinct tokens.
+when its key, or for a non-name an inflection of it ("reduc" / "reduction"; a shared
+prefix of at least five letters), is in some context sentence; ``W`` is the total
+weight of the claim's distinct tokens.
 
 - ``sentence_cover`` = weight found in the best single context sentence / ``W``
 - ``window_cover``   = weight found in the best window (best sentence and its
@@ -44,6 +45,7 @@ from __future__ import annotations
 import heapq
 from collections import defaultdict
 from dataclasses import dataclass, field
+from operator import itemgetter
 
 from veracity.faithfulness.frequency import WEIGHT_MAX, word_weight
 from veracity.faithfulness.index import ContextIndex, IndexedSentence, analyse
@@ -69,8 +71,9 @@ FACTORS: dict[str, float] = {
     "rare_word": 0.5,
 }
 RARE_WEIGHT = 3.5
-POSTINGS_BUDGET = 500
+POSTINGS_BUDGET = 200
 MAX_CANDIDATES = 4
+_VALUE = itemgetter(1)
 
 
 @dataclass(slots=True)
@@ -157,7 +160,7 @@ def score_claim(claim: Span, idx: ContextIndex) -> ClaimAnalysis:
         if k in postings:
             mapped[k] = k
         else:
-            v = idx.variant(k)
+            v = None if k in entities else idx.variant(k)
             if v is None:
                 missing.append(k)
                 missing_w += w
@@ -198,7 +201,9 @@ def score_claim(claim: Span, idx: ContextIndex) -> ClaimAnalysis:
         elif len(acc) <= MAX_CANDIDATES:
             cands = sorted(acc, key=lambda s: (-acc[s], s))
         else:
-            cands = heapq.nlargest(MAX_CANDIDATES, acc, key=lambda s: (acc[s], -s))
+            # ties go to the earlier sentence (nlargest is stable on the sorted items)
+            top = heapq.nlargest(MAX_CANDIDATES, sorted(acc.items()), key=_VALUE)
+            cands = [sid for sid, _ in top]
         for sid in cands:
             s = sents[sid]
             ci = s.context_index

@@ -126,6 +126,7 @@ def extract_claims(text: str, config: DomainConfig | str | None = None) -> list[
                         ctype = t
                         break
             claims.append(_claim_from_quantity(q, ctype, index))
+        index.set_quantities([c.span for c in claims])
     if cfg.extraction_patterns:
         pattern_claims = _pattern_claims(text, cfg.extraction_patterns, index)
         if pattern_claims:
@@ -241,12 +242,14 @@ def evidence_from_contexts(
     for i, ctx in enumerate(contexts):
         ctx = _check_text(ctx, f"contexts[{i}]")
         index = TextIndex(ctx)
-        for q in scan_quantities(
+        found = scan_quantities(
             ctx,
             exclusions=frozenset(cfg.exclusions),
             table_scale=cfg.table_scale,
             keep_parts=True,
-        ):
+        )
+        index.set_quantities([(q.start, q.end) for q in found])
+        for q in found:
             out.append(
                 EvidenceQuantity(
                     value=q.value,

@@ -12,7 +12,13 @@ from typing import Any
 
 from veracity.numeric.textindex import TextIndex
 
-__all__ = ["ClaimVerification", "EvidenceQuantity", "NumericClaim", "NumericReport", "context_of"]
+__all__ = [
+    "ClaimVerification",
+    "EvidenceQuantity",
+    "NumericClaim",
+    "NumericReport",
+    "context_of",
+]
 
 
 def _num(x: float | None) -> float | None:
@@ -221,7 +227,8 @@ def context_of(q: NumericClaim | EvidenceQuantity) -> tuple[frozenset[str], int 
         if q.index is not None and q.span is not None:
             start, end = q.span
             if labels is None:
-                labels = q.index.labels(start, end, q.noun)
+                bounded = isinstance(q, NumericClaim)  # a claim's words stop at its neighbours
+                labels = q.index.labels(start, end, q.noun, bounded=bounded)
             if year is None:
                 year = q.index.year_for(start, end)
         got = (labels or frozenset(), year)

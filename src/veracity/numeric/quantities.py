@@ -20,192 +20,51 @@ a currency is kelvin.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Any
 
 from veracity.numeric import lexicon, units
-from veracity.numeric.numbers import NUMBER_WORDS, ParsedNumber, parse_digits, parse_words
+from veracity.numeric.nearby import (
+    counted_noun,
+    counts_people,
+    direction_of,
+    exclusion_of,
+    maybe_phone,
+    prefix_kind,
+)
+from veracity.numeric.numbers import ParsedNumber, parse_digits, parse_words
+from veracity.numeric.patterns import (
+    ALPHA_RUN,
+    CHAIN,
+    CHAIN_START,
+    CUR_END,
+    CUR_PREFIX,
+    DIGITS_RE,
+    NO_MATCH,
+    NO_SUFFIX_AFTER,
+    RANGE,
+    SCALES,
+    SP,
+    SUFFIX,
+    SUFFIX_START,
+    SUFFIX_WORDS,
+    SYM_CODE,
+    UNIT_ONLY,
+    WORDS_ALT,
+    WORDS_ANY,
+    WORDS_LOWER,
+)
+from veracity.numeric.postprocess import (
+    apply_table_scale,
+    join_compounds,
+    might_have_table_marker,
+)
+from veracity.numeric.quantity import (
+    BAD_NUMBER,
+    Quantity,
+    RawNumber,
+    half_unit_of,
+)
 
 __all__ = ["Quantity", "scan_quantities"]
-
-_SP = r"[ \t\u00a0\u2009\u202f]"
-_DIGITS = r"\d+(?:[,.\u2009\u202f_'’]\d+)*"
-
-
-def _trie_regex(words: frozenset[str]) -> str:
-    """A regex alternation of ``words`` shaped as a trie (fast to reject)."""
-    trie: dict[str, Any] = {}
-    for word in words:
-        node = trie
-        for ch in word:
-            node = node.setdefault(ch, {})
-        node[""] = {}
-
-    def emit(node: dict[str, Any]) -> str:
-        alts = [re.escape(ch) + emit(sub) for ch, sub in sorted(node.items()) if ch]
-        if not alts:
-            return ""
-        body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
-        if "" in node:
-            return body + "?" if len(alts) == 1 and len(body) == 1 else f"(?:{body})?"
-        return body
-
-    return emit(trie)
-
-
-_WORDS_ALT = _trie_regex(NUMBER_WORDS)
-_CODES = "|".join(sorted(units.CURRENCY_CODES))
-_CUR_PREFIX = re.compile(
-    rf"(?:(?P<sym>(?:US|A|AU|C|CA|NZ|HK|S|R)?\$|€|£|¥|₹|₩)|(?<![A-Za-z])(?P<code>{_CODES}){_SP}?){_SP}*$"
-)
-_SYM_CODE = {
-    "$": "$",
-    "US$": "USD",
-    "A$": "AUD",
-    "AU$": "AUD",
-    "C$": "CAD",
-    "CA$": "CAD",
-    "NZ$": "NZD",
-    "HK$": "HKD",
-    "S$": "SGD",
-    "R$": "BRL",
-    "€": "EUR",
-    "£": "GBP",
-    "¥": "¥",
-    "₹": "INR",
-    "₩": "KRW",
-}
-_CUR_WORDS = "|".join(
-    sorted(
-        (re.escape(w).replace(r"\ ", f"{_SP}+") for w in units.CURRENCY_WORDS),
-        key=len,
-        reverse=True,
-    )
-)
-_SUFFIX = re.compile(
-    rf"{_SP}*"
-    rf"(?:(?P<scale>(?i:thousand|million|billion|trillion)|mn|mln|bn|tn|k|K|M|B|m|b)(?![A-Za-z0-9]){_SP}*)?"
-    r"(?:"
-    rf"(?P<pp>(?i:percentage{_SP}+points?|percent(?:age)?{_SP}+pts?)(?![A-Za-z])|%{_SP}*points?(?![A-Za-z])|pp(?![A-Za-z])|p\.p\.|ppts?(?![A-Za-z]))"
-    rf"|(?P<bp>(?i:basis{_SP}+points?|bps?)(?![A-Za-z]))"
-    rf"|(?P<pct>%|(?i:per{_SP}?cent|pct)(?![A-Za-z]))"
-    rf"|(?P<cur>(?:{_CODES})(?![A-Za-z])|[€£]|(?i:{_CUR_WORDS})(?![A-Za-z]))"
-    rf"|(?P<ratio>(?:x|×)(?![A-Za-z0-9])|(?i:times)(?![A-Za-z])|-?(?i:fold)(?![A-Za-z]))"
-    rf"|(?P<hy>-{_SP}*)?(?P<unit>{units.unit_regex_source()})(?![A-Za-z0-9])"
-    r")?"
-)
-_UNIT_ONLY = re.compile(rf"{_SP}*(?P<unit>{units.unit_regex_source()})(?![A-Za-z0-9])")
-_SCALES = {
-    "k": 1e3,
-    "K": 1e3,
-    "M": 1e6,
-    "m": 1e6,
-    "mn": 1e6,
-    "mln": 1e6,
-    "B": 1e9,
-    "b": 1e9,
-    "bn": 1e9,
-    "tn": 1e12,
-}
-_LAST_WORD = re.compile(r"([A-Za-z§#][A-Za-z.]*)[ \t\u00a0]*$")
-_RANGE = re.compile(
-    rf"(?:{_SP}*(?P<dash>[-–—]){_SP}*|{_SP}+(?P<word>to|and|through){_SP}+)(?=[$€£¥₹]?\d)"
-)
-_CHAIN = re.compile(r"[-/.:]\d+[-/.:]\d")
-_AFTER_ID = re.compile(r"[ \t]*(?:U\.S\.C\.|USC|C\.F\.R\.|CFR)")
-_TIME_AFTER = re.compile(r"[ \t]*(?:[ap]\.?m\.?(?![A-Za-z])|o'clock|hrs\b|h\b)", re.IGNORECASE)
-_PHONE_BEFORE = re.compile(
-    r"\b(?:phone|tel|telephone|call|fax|mobile|ph)\b[.:]?[^A-Za-z]{0,20}$", re.IGNORECASE
-)
-_TABLE_MARK = re.compile(
-    r"(?i)(?:\(\s*)?(?:(?P<cur>US\$|\$|€|£|USD|EUR|GBP|AUD)\s*)?(?:amounts\s+)?in\s+"
-    r"(?:(?P<cur2>US\$|\$|€|£|USD|EUR|GBP|AUD)\s*)?(?P<sc>thousands|millions|billions)\b"
-    r"|\(\s*(?P<cur3>\$|€|£)\s*(?P<sc3>'?000s?|m|mn|bn)\s*\)"
-)
-_TABLE_SCALES = {
-    "thousands": 1e3,
-    "millions": 1e6,
-    "billions": 1e9,
-    "000": 1e3,
-    "000s": 1e3,
-    "'000": 1e3,
-    "'000s": 1e3,
-    "m": 1e6,
-    "mn": 1e6,
-    "bn": 1e9,
-}
-_BLANK_LINE = re.compile(r"\n[ \t]*\n")
-_DIGITS_RE = re.compile(_DIGITS)
-_WORDS_LOWER = re.compile(rf"\b(?:{_WORDS_ALT})(?:(?:{_SP}+|-)(?:{_WORDS_ALT}))*\b")
-_WORDS_ANY = re.compile(rf"(?i)\b(?:{_WORDS_ALT})(?:(?:{_SP}+|-)(?:{_WORDS_ALT}))*\b")
-_CHAIN_START = frozenset("-/.:")
-_CUR_END = frozenset("$€£¥₹₩")
-_ALPHA_RUN = re.compile(r"[ \t\u00a0\u2009\u202f]*([A-Za-z]+)")
-_SUFFIX_WORDS = frozenset(
-    w.lower()
-    for w in (
-        *(re.match(r"[A-Za-z]*", alias).group() for alias in units.UNITS),  # type: ignore[union-attr]
-        *units.CURRENCY_CODES,
-        *(w.split()[0] for w in units.CURRENCY_WORDS),
-        *"thousand million billion trillion mn mln bn tn k m b percentage percent per pct pp p "
-        "ppt ppts basis bps bp x times fold".split(),
-    )
-    if w
-)
-_NO_SUFFIX_AFTER = frozenset("\n([\"'“‘,;:$")
-_SUFFIX_START = frozenset(" \t\u00a0\u2009\u202f-%€£×°º²µμ")
-_NO_MATCH_RE = re.compile(
-    r"(?P<scale>x)?(?P<pp>x)?(?P<bp>x)?(?P<pct>x)?(?P<cur>x)?(?P<ratio>x)?(?P<hy>x)?(?P<unit>x)?"
-)
-_NO_MATCH = _NO_MATCH_RE.match("")
-_AM_PM = re.compile(r"[ \t]*[ap]\.?m\.?(?![A-Za-z])", re.IGNORECASE)
-_MONTH_AFTER = re.compile(r"[ \t]+(?:of[ \t]+)?([A-Z][a-z]+)\.?")
-_PAREN_ITEM = re.compile(r"\)[ \t]+[a-z]")
-_MONTHS_LOWER = frozenset(m.lower() for m in lexicon.MONTHS)
-
-
-@dataclass(slots=True)
-class Quantity:
-    """One stated quantity.
-
-    ``value`` is in the dimension's base unit (see :mod:`veracity.numeric.units`;
-    currency, percent, pp, ratio, count and plain numbers are their own base).
-    ``stated`` is the value in the unit as written (after any scale word).
-    ``low``/``high`` are set for ranges (base unit). ``half_unit`` is half of the
-    last stated digit, in the base unit (``12.5 %`` -> 0.05).
-    """
-
-    start: int
-    end: int
-    value: float
-    stated: float
-    dimension: str
-    unit: str
-    low: float | None = None
-    high: float | None = None
-    approx: bool = False
-    bound: str = ""
-    half_unit: float = 0.5
-    significant: int = 1
-    noun: str = ""
-    scale: float = 1.0
-    excluded: str = ""
-    from_words: bool = False
-    table_scaled: bool = False
-    direction: str = ""
-    """``down`` when a word such as "fell" / "decline" states the sign ("fell 3 %")."""
-
-    @property
-    def is_range(self) -> bool:
-        return self.low is not None and self.high is not None
-
-
-@dataclass(slots=True)
-class _Raw:
-    start: int
-    end: int
-    number: ParsedNumber
-    words: bool
 
 
 def scan_quantities(
@@ -234,15 +93,25 @@ def scan_quantities(
     for m in _anchors(text):
         if m.start() < consumed:
             continue
-        if m.re is _DIGITS_RE:
+        if m.re is DIGITS_RE:
             s, e = m.span()
-            num = parse_digits(m.group()) or _BAD
+            num = parse_digits(m.group()) or BAD_NUMBER
             if (
-                num is not _BAD
+                num is not BAD_NUMBER
                 and (s == 0 or (text[s - 1] == " " and s > 1 and text[s - 2].isdigit()))
                 and (e == n or (text[e] == " " and e + 1 < n and text[e + 1].isdigit()))
-                and not (e - s == 4 and 1800 <= num.value <= 2100)
             ):
+                if e - s == 4 and 1800 <= num.value <= 2100 and not num.grouped:
+                    consumed = e  # a year in a run of numbers ("2019 2020 2021")
+                    if keep_excluded and "year" in active:
+                        out.append(
+                            Quantity(s, e, num.value, num.value, "number", "", excluded="year")
+                        )
+                    elif "year" not in active:
+                        out.append(
+                            Quantity(s, e, num.value, num.value, "number", "", half_unit=0.5)
+                        )
+                    continue
                 # fast path: a bare number in a run of bare numbers ("12 345.6 7 ...");
                 # a run that continues a phone number stays a phone number
                 if phone_end == s - 1:
@@ -259,13 +128,13 @@ def scan_quantities(
                         num.value,
                         "number",
                         "",
-                        half_unit=_half(num),
+                        half_unit=half_unit_of(num),
                         significant=num.significant,
                     )
                 )
                 consumed = e
                 continue
-            raw = _Raw(s, e, num, False)
+            raw = RawNumber(s, e, num, False)
         else:
             word_raw = _word_number(text, m)
             if word_raw is None:
@@ -278,82 +147,23 @@ def scan_quantities(
             if q.excluded and not keep_excluded:
                 continue
             out.append(q)
-    if table_scale and _might_have_table_marker(text):
-        _apply_table_scale(text, out)
-    return _compound(text, out, keep_parts) if len(out) > 1 else out
-
-
-_COMPOUND_DIMS = frozenset({"time", "length", "mass"})
-_COMPOUND_GAP = re.compile(r"[ \t]*(?:,[ \t]*)?(?:and[ \t]+)?")
-
-
-def _compound(text: str, found: list[Quantity], keep_parts: bool) -> list[Quantity]:
-    """Join ``2 hours 5 minutes`` into one quantity (a larger unit then a smaller one)."""
-    out: list[Quantity] = []
-    i = 0
-    while i < len(found):
-        q = found[i]
-        j = i
-        merged = q
-        while j + 1 < len(found):
-            nxt = found[j + 1]
-            cur = found[j]
-            if (
-                nxt.dimension != merged.dimension
-                or merged.dimension not in _COMPOUND_DIMS
-                or merged.is_range
-                or nxt.is_range
-                or nxt.excluded
-                or merged.excluded
-                or nxt.stated < 0
-                or _COMPOUND_GAP.fullmatch(text, cur.end, nxt.start) is None
-                or not _smaller_unit(nxt.unit, cur.unit)
-            ):
-                break
-            factor = units.UNITS[merged.unit].factor
-            merged = Quantity(
-                merged.start,
-                nxt.end,
-                merged.value + nxt.value,
-                merged.stated + nxt.value / factor,
-                merged.dimension,
-                merged.unit,
-                approx=merged.approx,
-                bound=merged.bound,
-                half_unit=nxt.half_unit,
-                significant=merged.significant + nxt.significant,
-            )
-            j += 1
-        if j > i:
-            if keep_parts:
-                out.extend(found[i : j + 1])
-            out.append(merged)
-        else:
-            out.append(q)
-        i = j + 1
-    return out
-
-
-def _smaller_unit(small: str, big: str) -> bool:
-    a, b = units.UNITS.get(small), units.UNITS.get(big)
-    return a is not None and b is not None and a.factor < b.factor and a.offset == b.offset == 0
-
-
-_BAD = ParsedNumber(float("nan"), 0, 0)
+    if table_scale and might_have_table_marker(text):
+        apply_table_scale(text, out)
+    return join_compounds(text, out, keep_parts) if len(out) > 1 else out
 
 
 def _anchors(text: str) -> list[re.Match[str]]:
     """Digit runs and number-word runs, in order (two linear scans, merged)."""
-    found = list(_DIGITS_RE.finditer(text))
+    found = list(DIGITS_RE.finditer(text))
     low = text.lower()
-    words = _WORDS_LOWER.finditer(low) if len(low) == len(text) else _WORDS_ANY.finditer(text)
+    words = WORDS_LOWER.finditer(low) if len(low) == len(text) else WORDS_ANY.finditer(text)
     more = list(words)
     if more:
         found = sorted(found + more, key=lambda m: m.start())
     return found
 
 
-def _word_number(text: str, m: re.Match[str]) -> _Raw | None:
+def _word_number(text: str, m: re.Match[str]) -> RawNumber | None:
     words = [
         w.lower() for w in re.split(r"[ \t\u00a0\u2009\u202f-]+", text[m.start() : m.end()]) if w
     ]
@@ -361,7 +171,7 @@ def _word_number(text: str, m: re.Match[str]) -> _Raw | None:
     # "two hundred and fifty"
     if words[-1] in ("hundred", "thousand", "million", "billion"):
         more = re.match(
-            rf"{_SP}+and{_SP}+((?i:{_WORDS_ALT})(?:(?:{_SP}+|-)(?i:{_WORDS_ALT}))*)\b",
+            rf"{SP}+and{SP}+((?i:{WORDS_ALT})(?:(?:{SP}+|-)(?i:{WORDS_ALT}))*)\b",
             text[end : end + 60],
         )
         if more:
@@ -376,15 +186,17 @@ def _word_number(text: str, m: re.Match[str]) -> _Raw | None:
     value = parse_words(words)
     if value is None:
         return None
-    return _Raw(start, end, ParsedNumber(value, 0, len(str(int(value)).rstrip("0")) or 1), True)
+    return RawNumber(
+        start, end, ParsedNumber(value, 0, len(str(int(value)).rstrip("0")) or 1), True
+    )
 
 
-def _read(text: str, raw: _Raw, active: frozenset[str]) -> tuple[list[Quantity], int]:
+def _read(text: str, raw: RawNumber, active: frozenset[str]) -> tuple[list[Quantity], int]:
     """Read the quantity around one number; returns quantities and where reading stopped."""
     q, stop = _read_one(text, raw, active)
     if q is None:
         return [], stop
-    rng = _RANGE.match(text, stop)
+    rng = RANGE.match(text, stop)
     if (
         rng is None
         or q.excluded
@@ -395,13 +207,15 @@ def _read(text: str, raw: _Raw, active: frozenset[str]) -> tuple[list[Quantity],
     second_start = rng.end()
     if text[second_start] in "$€£¥₹":
         second_start += 1
-    dm = _DIGITS_RE.match(text, second_start)
+    dm = DIGITS_RE.match(text, second_start)
     if dm is None:
         return [q], stop
     num = parse_digits(dm.group())
     if num is None:
         return [q], stop
-    q2, stop2 = _read_one(text, _Raw(dm.start(), dm.end(), num, False), active, prefix_ok=False)
+    q2, stop2 = _read_one(
+        text, RawNumber(dm.start(), dm.end(), num, False), active, prefix_ok=False
+    )
     if q2 is None:
         return [q], stop
     _inherit(q, q2)
@@ -449,14 +263,14 @@ def _inherit(first: Quantity, second: Quantity) -> None:
 
 
 def _read_one(
-    text: str, raw: _Raw, active: frozenset[str], *, prefix_ok: bool = True
+    text: str, raw: RawNumber, active: frozenset[str], *, prefix_ok: bool = True
 ) -> tuple[Quantity | None, int]:
     s, e = raw.start, raw.end
     n = len(text)
     prev = text[s - 1] if s > 0 else ""
     excluded = ""
     num = raw.number
-    if num is _BAD:
+    if num is BAD_NUMBER:
         # lists (1,2,3), versions (2.1.3) and huge digit runs are not quantities
         return Quantity(s, e, 0.0, 0.0, "number", "", excluded="identifier"), e
     # --- glued to letters or other digits: identifiers, dates, times
@@ -465,11 +279,11 @@ def _read_one(
     elif prev in "/:" and s >= 2 and text[s - 2].isdigit():
         excluded = "date" if prev == "/" else "time_of_day"
     nxt = text[e] if e < n else ""
-    chain = _CHAIN.match(text, e) if nxt in _CHAIN_START else None
+    chain = CHAIN.match(text, e) if nxt in CHAIN_START else None
     if not excluded and chain and not raw.words:
         sep = chain.group()[0]
         excluded = "time_of_day" if sep == ":" else ("identifier" if sep == "." else "date")
-        if (sep in "-." and _maybe_phone(text, s)) or (
+        if (sep in "-." and maybe_phone(text, s)) or (
             sep == "-" and re.match(r"-\d{3,4}-\d{4}", text[e : e + 10])
         ):
             excluded = "phone"
@@ -489,12 +303,12 @@ def _read_one(
     cm = None
     if (
         before_char
-        and (before_char in _CUR_END or before_char.isupper())
+        and (before_char in CUR_END or before_char.isupper())
         and (prefix_ok or left.endswith(("$", "€", "£")))
     ):
-        cm = _CUR_PREFIX.search(left)
+        cm = CUR_PREFIX.search(left)
     if cm:
-        currency = _SYM_CODE.get(cm.group("sym") or "", "") or (cm.group("code") or "")
+        currency = SYM_CODE.get(cm.group("sym") or "", "") or (cm.group("code") or "")
         if currency == "RMB":
             currency = "CNY"
         start = s - (len(left) - cm.start())
@@ -511,21 +325,21 @@ def _read_one(
     elif sign_pos >= 0 and text[sign_pos] == "+":
         start = sign_pos
     # --- suffix
-    sm = _NO_MATCH
-    if nxt.isalpha() or nxt in _SUFFIX_START:
+    sm = NO_MATCH
+    if nxt.isalpha() or nxt in SUFFIX_START:
         after2 = text[e + 1 : e + 2]
-        if not (nxt in " \t" and (after2.isdigit() or after2 in _NO_SUFFIX_AFTER)):
-            word = _ALPHA_RUN.match(text, e)
-            if word is None or word.group(1).lower() in _SUFFIX_WORDS:
-                sm = _SUFFIX.match(text, e)
-    assert sm is not None  # everything in _SUFFIX is optional
+        if not (nxt in " \t" and (after2.isdigit() or after2 in NO_SUFFIX_AFTER)):
+            word = ALPHA_RUN.match(text, e)
+            if word is None or word.group(1).lower() in SUFFIX_WORDS:
+                sm = SUFFIX.match(text, e)
+    assert sm is not None  # everything in SUFFIX is optional
     scale_tok = sm.group("scale")
     stop = sm.end()
     if sm.lastgroup in (None, "scale"):
         stop = sm.end("scale") if scale_tok else e
     if sm.group("unit") == "s" and sm.start("unit") == e:
         stop = e  # 1990s: a decade, not seconds
-        sm = _NO_MATCH
+        sm = NO_MATCH
         assert sm is not None
     scale = 1.0
     dimension, unit_sym = "number", ""
@@ -536,12 +350,12 @@ def _read_one(
             scale_tok == "m"
             and not currency
             and sm.start("scale") == e
-            and _counts_people(text, sm.end("scale"))
+            and (sm.group("unit") or counts_people(text, sm.end("scale")))
         ):
-            scale = 1e6  # "1.2m people": a million, not metres
+            scale = 1e6  # "1.2m people" / "18.2m barrels": a million, not metres
         elif scale_tok in ("m", "b") and not currency:
             scale_tok = None
-            um = _UNIT_ONLY.match(text, e)
+            um = UNIT_ONLY.match(text, e)
             if um and um.group("unit") in units.UNITS:
                 u = units.UNITS[um.group("unit")]
                 dimension, unit_sym, conv_factor, conv_offset = (
@@ -557,22 +371,25 @@ def _read_one(
             scale_tok = None
             dimension, unit_sym, conv_factor, conv_offset = "temperature", "K", 1.0, -273.15
         else:
-            scale = units.SCALE_WORDS.get(low) or _SCALES[scale_tok]
-    if dimension == "number":
-        if sm.group("pp"):
+            scale = units.SCALE_WORDS.get(low.lstrip("-")) or SCALES[scale_tok]
+    kind = sm.lastgroup  # the suffix alternatives are exclusive: the last one matched
+    if dimension == "number" and kind is not None and kind != "scale":
+        if kind == "pp":
             dimension, unit_sym = "pp", "pp"
-        elif sm.group("bp"):
+        elif kind == "bp":
             dimension, unit_sym, conv_factor = "pp", "bp", 0.01
-        elif sm.group("pct"):
+        elif kind == "pct":
             dimension, unit_sym = "percent", "%"
-        elif sm.group("cur"):
-            word = re.sub(rf"{_SP}+", " ", sm.group("cur")).lower()
+        elif kind == "cur":
+            cur_word = re.sub(rf"{SP}+", " ", sm.group("cur")).lower()
             currency = (
-                units.CURRENCY_WORDS.get(word) or _SYM_CODE.get(word) or sm.group("cur").upper()
+                units.CURRENCY_WORDS.get(cur_word)
+                or SYM_CODE.get(cur_word)
+                or sm.group("cur").upper()
             )
-        elif sm.group("ratio"):
+        elif kind == "ratio":
             dimension, unit_sym = "ratio", "x"
-        elif sm.group("unit"):
+        elif kind == "unit":
             alias = re.sub(r"[ \t]+", " ", sm.group("unit"))
             found = units.UNITS.get(alias) or units.UNITS.get(alias.lower())
             if found is None or (sm.group("hy") and len(alias) < 2):
@@ -607,7 +424,7 @@ def _read_one(
         negative = True
     stated = value
     base = value * conv_factor + conv_offset
-    half = _half(num) * scale * conv_factor
+    half = half_unit_of(num) * scale * conv_factor
     q = Quantity(
         start,
         stop if stop > e else e,
@@ -624,18 +441,18 @@ def _read_one(
     before = text[max(0, start - 24) : start]
     last = before.rstrip()[-1:]
     if last and (last.isalpha() or last in "~≈<>≥≤=."):
-        kind = _prefix_kind(before)
+        kind = prefix_kind(before)
         if kind == "approx":
             q.approx = True
         elif kind:
             q.bound = kind
     if last and last.isalpha() and dimension in ("percent", "pp", "currency", "number"):
-        q.direction = _direction(before, text, q.end)
+        q.direction = direction_of(before, text, q.end)
     # --- exclusions
     if not excluded:
-        excluded = _exclusion(text, q, num, raw, prev, e)
+        excluded = exclusion_of(text, q, num, raw, prev, e)
     if dimension == "number" and not excluded:
-        q.noun = _noun(text, q.end)
+        q.noun = counted_noun(text, q.end)
         if q.noun:
             q.dimension = "count"
         elif raw.words:
@@ -648,216 +465,3 @@ def _rstrip(text: str, lo: int, hi: int) -> int:
     while hi > lo and text[hi - 1] in " \t\u00a0\u2009\u202f":
         hi -= 1
     return hi
-
-
-def _exclusion(text: str, q: Quantity, num: ParsedNumber, raw: _Raw, prev: str, e: int) -> str:
-    s = raw.start
-    n = len(text)
-    nxt = text[e] if e < n else ""
-    plain = q.dimension == "number"
-    if nxt.isalpha() and q.end == e:
-        tail = text[e : e + 3].lower()
-        if tail[:2] in ("st", "nd", "rd", "th") and (len(tail) < 3 or not tail[2].isalpha()):
-            return "ordinal"
-        if tail[:1] == "s" and (len(tail) < 2 or not tail[1].isalpha()) and num.value >= 10:
-            return "year"  # 1990s, 80s
-        if _TIME_AFTER.match(text, e):
-            return "time_of_day"
-        return "identifier"
-    if plain and nxt == "-" and e + 1 < n and text[e + 1].isupper():
-        return "identifier"  # 10-K
-    after = text[e : e + 16]
-    if plain and not raw.words and after[1:2].isalpha():
-        if _TIME_AFTER.match(after) and _AM_PM.match(after):
-            return "time_of_day"
-        if _AFTER_ID.match(after):
-            return "identifier"
-    left = text[max(0, s - 24) : s]
-    last = left.rstrip()[-1:]
-    if last and (last.isalpha() or last in "§#."):
-        lw = _LAST_WORD.search(left)
-        if lw and q.start == s and plain:
-            word = lw.group(1).rstrip(".").lower()
-            if word in lexicon.IDENTIFIER_WORDS or word.startswith(("§", "#")):
-                return "identifier"
-            if lw.group(1).rstrip(".") in lexicon.MONTHS:
-                return "date"
-        if last in "§#":
-            return "identifier"
-    if plain and after[1:2].isupper():
-        nm = _MONTH_AFTER.match(after)
-        if nm and nm.group(1) in lexicon.MONTHS:
-            return "date"
-    if prev == "[" and nxt == "]":
-        return "citation"
-    if plain and num.decimals == 0 and not num.grouped:
-        if nxt in ".)" and (e + 1 >= n or text[e + 1] in " \t") and _at_line_start(text, s):
-            return "list_marker"
-        if prev == "(" and nxt == ")" and num.value < 20 and _PAREN_ITEM.match(after):
-            return "list_marker"
-        if _maybe_phone(text, s) or (prev == "+" and after[:1] in " \t(" and after[1:2].isdigit()):
-            return "phone"
-        if not raw.words and q.scale == 1.0 and e - s == 4 and 1800 <= num.value <= 2100:
-            noun = _noun(text, q.end)
-            pw = _LAST_WORD.search(left[-16:])
-            prev_word = pw.group(1).lower() if pw else ""
-            if not (
-                noun.endswith("s")
-                and prev_word not in lexicon.YEAR_PREPOSITIONS
-                and prev_word not in _MONTHS_LOWER
-            ):
-                return "year"
-    return ""
-
-
-_PEOPLE = frozenset("people children men women staff adults residents".split())
-
-
-def _counts_people(text: str, pos: int) -> bool:
-    noun = _noun(text, pos)
-    return bool(noun) and (noun in _PEOPLE or (noun.endswith("s") and noun not in units.UNITS))
-
-
-_PREFIX_PHRASES: dict[str, str] = {
-    **dict.fromkeys(
-        "about around approximately approx approx. roughly nearly almost some circa c. "
-        "estimated ~ ≈".split(),
-        "approx",
-    ),
-    **dict.fromkeys(
-        ["close to", "an estimated", "just under", "just over", "more or less", "on the order of"],
-        "approx",
-    ),
-    **dict.fromkeys("over above exceeding > ≥ >=".split(), "min"),
-    **dict.fromkeys(
-        ["more than", "greater than", "in excess of", "at least", "upwards of", "no less than"],
-        "min",
-    ),
-    **dict.fromkeys("under below < ≤ <=".split(), "max"),
-    **dict.fromkeys(["less than", "fewer than", "up to", "at most", "no more than"], "max"),
-}
-
-
-def _prefix_kind(before: str) -> str:
-    """``approx`` / ``min`` / ``max`` / ``""`` from the words right before a number."""
-    toks = before.lower().split()[-4:]
-    if not toks or (toks[-1] not in _PREFIX_LAST and toks[-1][-1:] not in "~≈<>≥≤"):
-        return ""
-    if toks[-1] not in _PREFIX_PHRASES and toks[-1][-1:] in "~≈<>≥≤":
-        toks[-1] = toks[-1][-1]  # "(~5", "is>5"
-    toks = [t.lstrip("(\"'“") for t in toks]
-    for size in (4, 3, 2, 1):
-        if len(toks) >= size:
-            kind = _PREFIX_PHRASES.get(" ".join(toks[-size:]))
-            if kind:
-                return kind
-    return ""
-
-
-_PREFIX_LAST = frozenset(p.split()[-1] for p in _PREFIX_PHRASES)
-
-
-_DOWN_WORDS = frozenset(
-    """fell fall falls falling dropped drop drops declined decline declines declining
-    decreased decrease decreases down lower lost lose loses slid slipped shrank shrunk
-    contracted contraction negative minus cut cuts reduced reduction plunged tumbled sank
-    eased dipped slumped retreated deficit loss losses""".split()
-)
-
-
-def _direction(before: str, text: str, end: int) -> str:
-    """``down`` when a decline word sits right before the number ("fell by 3 %") or right
-    after it ("a 3 % drop")."""
-    words = before.lower().split()[-3:]
-    if any(w.strip(",;:()") in _DOWN_WORDS for w in words):
-        return "down"
-    nxt = text[end : end + 14].lower().split()[:1]
-    if nxt and nxt[0].strip(",.;:()") in _DOWN_WORDS:
-        return "down"
-    return ""
-
-
-def _might_have_table_marker(text: str) -> bool:
-    low = text.lower()
-    return any(
-        w in low for w in ("thousands", "millions", "billions", "000)", "000s)", "m)", "mn)", "bn)")
-    )
-
-
-def _half(num: ParsedNumber) -> float:
-    """Half the last stated digit: 12.5 -> 0.05, 15,000 -> 500 (trailing zeros round)."""
-    if num.decimals:
-        return 0.5 * 10.0**-num.decimals
-    return 0.5 * 10.0**num.trailing_zeros
-
-
-def _at_line_start(text: str, s: int) -> bool:
-    k = s
-    while k > 0 and s - k < 4 and text[k - 1] in " \t(":
-        k -= 1
-    return k == 0 or text[k - 1] == "\n"
-
-
-def _maybe_phone(text: str, s: int) -> bool:
-    left = text[max(0, s - 30) : s].lower()
-    if not any(w in left for w in ("tel", "phone", "call", "fax", "mobile", "ph")):
-        return False
-    return _PHONE_BEFORE.search(left) is not None
-
-
-_NOUN_WORD = re.compile(r"[ \t\u00a0]+([A-Za-z][\w'’-]*|\S+)")
-
-
-def _noun(text: str, pos: int) -> str:
-    """The noun a number counts: the next word, skipping adjectives and codes."""
-    p = pos
-    for _ in range(3):
-        m = _NOUN_WORD.match(text, p)
-        if m is None:
-            return ""
-        tok = m.group(1)
-        p = m.end()
-        word = tok.lower().rstrip("'’")
-        if not tok[0].isalpha():
-            return ""
-        if word in lexicon.NOUN_STOPWORDS:
-            return ""
-        if word in lexicon.ADJECTIVES or tok[0].isupper() or any(c.isdigit() for c in tok):
-            if p < len(text) and text[p] in ",.;:!?)":
-                return ""
-            continue
-        return word
-    return ""
-
-
-def _apply_table_scale(text: str, found: list[Quantity]) -> None:
-    """Multiply bare numbers under a ``(in thousands)``-style marker by its scale."""
-    marks = list(_TABLE_MARK.finditer(text))
-    if not marks:
-        return
-    regions: list[tuple[int, int, float, str]] = []
-    for mk in marks:
-        sc = (mk.group("sc") or mk.group("sc3") or "").lower()
-        factor = _TABLE_SCALES.get(sc)
-        if factor is None:
-            continue
-        cur = mk.group("cur") or mk.group("cur2") or mk.group("cur3") or ""
-        code = _SYM_CODE.get(cur.upper() if len(cur) == 3 else cur, cur.upper())
-        blank = _BLANK_LINE.search(text, mk.end())
-        regions.append((mk.end(), blank.start() if blank else len(text), factor, code))
-    for q in found:
-        if q.scale != 1.0 or q.dimension not in ("number", "currency") or q.noun:
-            continue
-        for lo, hi, factor, code in regions:
-            if lo <= q.start < hi:
-                q.value *= factor
-                q.stated *= factor
-                q.half_unit *= factor
-                if q.low is not None and q.high is not None:
-                    q.low *= factor
-                    q.high *= factor
-                q.scale = factor
-                q.table_scaled = True
-                if code and q.dimension == "number":
-                    q.dimension, q.unit = "currency", code
-                break

@@ -16,13 +16,12 @@ from veracity.numeric.numbers import NUMBER_WORDS
 
 __all__ = ["TextIndex", "singular"]
 
-_SENT_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[A-Z0-9\"'(\[$€£])|\n[ \t]*(?![ \t]|[a-z])")
-_CLAUSE_CUT = re.compile(
-    r"[,:](?!\d)|[;()\n|]|\s(?:and|while|whereas|but|compared with|compared to|against|versus|vs\.?|"
-    r"up from|down from|from|than|after|before|following)\s",
-    re.IGNORECASE,
+_SENT_END = re.compile(r"[.!?][\"')\]]*\s+(?=[A-Z0-9\"'(\[$€£])|\n[ \t]*(?![ \t]|[a-z])")
+_CLAUSE_CUT = re.compile(  # applied to the lower-cased text
+    r"[,:](?!\d)|[;()\n|]|\s(?:a(?:fter|gainst|nd)|b(?:efore|ut)|compared (?:to|with)|"
+    r"down from|f(?:ollowing|rom)|than|up from|v(?:ersus|s\.?)|wh(?:ereas|ile))\s"
 )
-_YEAR = re.compile(r"(?<![\d.,$€£])(?:FY|fy|FY\s)?((?:18|19|20)\d\d)(?![\d%])(?!\s?(?:%|percent))")
+_YEAR = re.compile(r"(?<![\d.,$€£])((?:18|19|20)\d\d)(?![\d%])(?!\s?(?:%|percent))")
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’&-]+")
 _REF_YEAR = re.compile(r"(?:from|since|than|over|versus|vs\.?|with|before)\s*$", re.IGNORECASE)
 _NOT_LABELS = (
@@ -32,7 +31,7 @@ _NOT_LABELS = (
         there here most every last next first then thus yes only just between percent per cent
         million billion thousand trillion hundred dollar euro pound point points about around
         approximately roughly nearly some also said say says compared average mean median
-        fy""".split()
+        fy above below under over within beyond higher lower more less""".split()
     )
     | frozenset({"may"})
 )
@@ -43,18 +42,38 @@ _WINDOW = 160
 class TextIndex:
     """Sentence and clause boundaries and year positions of one text."""
 
-    __slots__ = ("_clause_cuts_", "_sent_starts", "_years", "text")
+    __slots__ = (
+        "_clause_cuts_",
+        "_q_ends",
+        "_q_starts",
+        "_sent_labels",
+        "_sent_starts",
+        "_years",
+        "text",
+    )
 
     def __init__(self, text: str) -> None:
         self.text = text
         self._sent_starts = [0] + [m.end() for m in _SENT_END.finditer(text)]
         self._clause_cuts_: list[int] | None = None
         self._years: tuple[list[int], list[int]] | None = None
+        self._q_starts: list[int] = []
+        self._q_ends: list[int] = []
+
+    def set_quantities(self, spans: list[tuple[int, int]]) -> None:
+        """Spans of the quantities found in the text: a number's labels stop at its
+        neighbours, so words about the next number are not counted for this one."""
+        ordered = sorted(spans)
+        self._q_starts = [s for s, _ in ordered]
+        self._q_ends = sorted(e for _, e in ordered)
 
     @property
     def _clause_cuts(self) -> list[int]:
         if self._clause_cuts_ is None:  # built on first use: only the context check needs it
-            self._clause_cuts_ = [0] + [m.end() for m in _CLAUSE_CUT.finditer(self.text)]
+            low = self.text.lower()
+            if len(low) != len(self.text):  # rare Unicode whose lower case changes length
+                low = self.text
+            self._clause_cuts_ = [0] + [m.end() for m in _CLAUSE_CUT.finditer(low)]
         return self._clause_cuts_
 
     @property
@@ -128,10 +147,27 @@ class TextIndex:
                 return self._year_val[k]
         return None
 
-    def labels(self, start: int, end: int, noun: str = "") -> frozenset[str]:
+    def labels(
+        self, start: int, end: int, noun: str = "", *, bounded: bool = False
+    ) -> frozenset[str]:
         """Content words of the clause (lower case, singular, no stopwords, no units)
-        plus ``#noun`` for the counted noun: the row / entity / topic of a number."""
+        plus ``#noun`` for the counted noun: the row / entity / topic of a number.
+        ``bounded`` stops at the neighbouring numbers (used for claims, so words about
+        another number of the same clause do not count for this one)."""
         c0, c1 = self.clause_bounds(start, end)
+        if bounded:
+            k = bisect.bisect_right(self._q_ends, start) - 1
+            if k >= 0:
+                c0 = max(c0, self._q_ends[k])
+            k = bisect.bisect_left(self._q_starts, end)
+            if k < len(self._q_starts):
+                c1 = min(c1, self._q_starts[k])
+        found = self._words(c0, c1, start, end)
+        if noun:
+            found.add("#" + singular(noun))
+        return frozenset(found)
+
+    def _words(self, c0: int, c1: int, start: int, end: int) -> set[str]:
         found: set[str] = set()
         for m in _WORD.finditer(self.text, c0, c1):
             if start <= m.start() < end:
@@ -147,9 +183,7 @@ class TextIndex:
             ):
                 continue
             found.add(singular(word))
-        if noun:
-            found.add("#" + singular(noun))
-        return frozenset(found)
+        return found
 
 
 def singular(word: str) -> str:

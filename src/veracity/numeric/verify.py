@@ -5,39 +5,52 @@
 
 A claim ``c`` (base unit) is checked against every *compatible* evidence value
 ``e``: same dimension after unit conversion (currencies must match, ``$`` matches
-any dollar); counts and plain numbers match counts, plain numbers and unit-less
-evidence; percentages only percentages; percentage points only percentage points
-(or, derived, the difference of two evidence percentages). Rules, in order:
+any dollar; a bare number under a "(in thousands)" table header matches money);
+counts and plain numbers match counts, plain numbers, ratios and unit-less evidence;
+percentages only percentages; percentage points only percentage points (or,
+derived, the difference of two evidence percentages). Rules, in order:
 
-* sign: ``c`` and ``e`` of opposite signs never match (``sign_mismatch``);
+* sign: ``c`` and ``e`` of opposite signs never match (``sign_mismatch``), unless a
+  word carries the sign ("fell 3.2 %" restates "-3.2 %");
 * ``e == 0``: verified when ``|c| <= zero_tolerance`` (``zero_absolute``);
 * a range claim contains ``e``, or a point claim lies in a range ``e``
-  (``range_contains``); a bound ("more than X") holds (``bound``);
+  (``range_contains``); a bound holds (``bound``): "more than X" covers X to 1.5 X,
+  "up to X" covers X / 1.5 to X (a bound restating the same bound compares values);
 * relative error ``|c - e| / |e| <= tol`` (``within_tolerance``), where ``tol`` is
-  the type's tolerance, plus ``approximation_widening`` for "about"/"~" claims;
-* stated precision: ``|c - e|`` below half the last digit the claim states
-  (``12 %`` covers 11.5-12.5; claims with >= 2 significant digits or percentages);
+  the type's tolerance, plus ``approximation_widening`` when either side says
+  "about" / "~"; two temperatures in different scales may also be read as
+  differences ("2.61 °F warmer" = "1.45 °C warmer");
+* stated precision (``rounding``): ``|c - e|`` below half the last digit the claim
+  states (claims with >= 2 significant digits, or percentages: ``12 %`` covers
+  11.5-12.5, ``15,000`` covers 14,500-15,500) or that precise evidence states;
 * between two percentages, ``|c - e| <= percentage_absolute_threshold`` points.
+* a bare number that matches nothing may restate a value with a unit ("median age
+  54" vs "54 years"): compared on the stated number.
 
 The *closest* verified evidence wins (smallest relative error); when none verifies,
 the closest compatible one is reported. With ``context_check`` (default on),
-evidence stated for the claim's year, and then evidence sharing its clause's names
-or counted noun, is preferred, so a number copied from another row or year fails.
+evidence stated for the claim's year, and then evidence whose clause shares the most
+content words with the claim's (row label, entity, counted noun), is preferred, so a
+number copied from another row or year fails.
 """
 
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from pydantic import ValidationError
-
 from veracity.errors import InputError
 from veracity.numeric import units
 from veracity.numeric.config import DomainConfig
+from veracity.numeric.derived import percent_change, pp_difference
+from veracity.numeric.evidence import (
+    MAX_EVIDENCE_ITEMS,
+    describe,
+    dimension_of,
+    evidence_from_items,
+)
 from veracity.numeric.extract import evidence_from_contexts, extract_claims
 from veracity.numeric.models import (
     ClaimVerification,
@@ -47,110 +60,22 @@ from veracity.numeric.models import (
     context_of,
 )
 from veracity.numeric.presets import resolve_config
-from veracity.numeric.textindex import singular
-from veracity.numeric.unitstr import parse_unit_string
 from veracity.samples import EvidenceItem
 
 __all__ = ["MAX_EVIDENCE_ITEMS", "check_numbers", "evidence_from_items", "verify_claims"]
 
-MAX_EVIDENCE_ITEMS = 100_000
-"""Largest structured evidence pool accepted."""
 
 _PLAIN = frozenset({"count", "number"})
+_BOUND_SLACK = 1.5
+"""A bound holds when the evidence lies within a factor 1.5 on its side
+("more than 1,000" covers 1,000-1,500; "up to 10 %" covers 6.7-10 %)."""
 _UNITLESS_OK = frozenset(
     {"length", "mass", "volume", "time", "area", "speed", "energy", "power", "concentration"}
 )
-_MAX_PAIRS_POOL = 60
-_YEAR_KEY = re.compile(r"(?<!\d)((?:18|19|20)\d\d)(?!\d)")
-
-
-def evidence_from_items(
-    items: Sequence[EvidenceItem | Mapping[str, Any]],
-) -> list[EvidenceQuantity]:
-    """Structured evidence (SFS ``key, value, unit, source``) as evidence quantities.
-
-    ``unit`` may carry a scale (``"USD millions"``); a plain noun (``"patients"``)
-    makes a count of that noun; SFS generic units (``dosage``...) become tags.
-    """
-    if isinstance(items, (str, bytes, Mapping)) or not isinstance(items, Sequence):
-        raise InputError("must be a list of evidence items", field="evidence")
-    if len(items) > MAX_EVIDENCE_ITEMS:
-        raise InputError(f"has more than {MAX_EVIDENCE_ITEMS} items", field="evidence")
-    out: list[EvidenceQuantity] = []
-    for i, item in enumerate(items):
-        fast = _fast_item(item)
-        if fast is not None:
-            item = fast
-        elif not isinstance(item, EvidenceItem):
-            try:
-                item = EvidenceItem.model_validate(
-                    item if isinstance(item, Mapping) else _as_mapping(item)
-                )
-            except ValidationError as err:
-                first = err.errors()[0]
-                loc = ".".join(str(p) for p in first.get("loc", ()))
-                raise InputError(
-                    f"{loc}: {first.get('msg', 'invalid')}" if loc else first.get("msg", "invalid"),
-                    field=f"evidence[{i}]",
-                ) from None
-        spec = parse_unit_string(item.unit)
-        stated = item.value * spec.scale
-        value = stated * spec.factor + spec.offset
-        dimension = "currency" if spec.dimension == "currency" else spec.dimension
-        ym = _YEAR_KEY.search(item.key)
-        out.append(
-            EvidenceQuantity(
-                value=value,
-                stated_value=stated,
-                unit=item.unit,
-                dimension=dimension if dimension != "currency" else "currency:" + spec.symbol,
-                key=item.key,
-                source=item.source,
-                noun=spec.noun,
-                tag=spec.tag,
-                labels=frozenset({"#" + singular(spec.noun)}) if spec.noun else frozenset(),
-                year=int(ym.group(1)) if ym else None,
-            )
-        )
-    return out
-
-
-_ITEM_FIELDS = frozenset({"key", "value", "unit", "source"})
-
-
-def _fast_item(item: object) -> EvidenceItem | None:
-    """A plain, valid mapping as an EvidenceItem without pydantic validation (speed)."""
-    if not isinstance(item, dict) or not item.keys() <= _ITEM_FIELDS:
-        return None
-    value: Any = item.get("value")
-    if type(value) not in (int, float) or not math.isfinite(value):
-        return None
-    key, unit, source = item.get("key", ""), item.get("unit", ""), item.get("source", "")
-    if type(key) is not str or type(unit) is not str or type(source) is not str:
-        return None
-    return EvidenceItem.model_construct(key=key, value=float(value), unit=unit, source=source)
-
-
-def _as_mapping(item: object) -> Mapping[str, Any]:
-    fields = ("key", "value", "unit", "source")
-    if all(hasattr(item, f) for f in ("key", "value")):
-        return {f: getattr(item, f) for f in fields if hasattr(item, f)}
-    raise InputError(
-        f"must be an evidence item or a mapping, not {type(item).__name__}", field="evidence"
-    )
-
-
-def _dimension_of(ev: EvidenceQuantity) -> tuple[str, str]:
-    """(dimension, currency) -- parsed context currencies keep the code in ``unit``."""
-    if ev.dimension.startswith("currency:"):
-        return "currency", ev.dimension[9:]
-    if ev.dimension == "currency":
-        return "currency", ev.unit
-    return ev.dimension, ""
 
 
 def _compatible(claim: NumericClaim, ev: EvidenceQuantity) -> bool:
-    dim, cur = _dimension_of(ev)
+    dim, cur = dimension_of(ev)
     if dim == "tag":
         return claim.claim_type == ev.tag or (ev.tag == "distance" and claim.dimension == "length")
     cd = claim.dimension
@@ -204,7 +129,10 @@ def _judge(
         ok = abs(c) <= cfg.zero_tolerance
         return ok, None, "zero_absolute" if ok else "out_of_tolerance"
     assert err is not None
-    holds = (claim.bound == "min" and e >= c) or (claim.bound == "max" and e <= c)
+    ac, ae = abs(c), abs(e)
+    holds = (claim.bound == "min" and ac <= ae <= ac * _BOUND_SLACK) or (
+        claim.bound == "max" and ac / _BOUND_SLACK <= ae <= ac
+    )
     if holds and claim.bound != ev.bound:  # "more than X" vs a plain value
         return True, err, "bound"
     if claim.dimension == "temperature" and ev.unit != claim.unit:
@@ -266,19 +194,6 @@ def _prefer_context(
     return cands, note
 
 
-def _fmt(x: float) -> str:
-    if x == int(x) and abs(x) < 1e15:
-        return f"{int(x):,}"
-    return f"{x:,.6g}"
-
-
-def _describe(ev: EvidenceQuantity) -> str:
-    if ev.key:
-        return f"{ev.key}={_fmt(ev.stated_value)} {ev.unit}".rstrip()
-    where = f"context {ev.context_index}" if ev.context_index is not None else "evidence"
-    return f"{ev.text!r} in {where}"
-
-
 _Pick = tuple[float, EvidenceQuantity, str]
 
 
@@ -320,7 +235,7 @@ class _Pool:
         self.items = items
         self.groups: dict[str, list[tuple[int, EvidenceQuantity]]] = {}
         for pos, ev in enumerate(items):
-            self.groups.setdefault(_dimension_of(ev)[0], []).append((pos, ev))
+            self.groups.setdefault(dimension_of(ev)[0], []).append((pos, ev))
 
     def candidates(self, claim: NumericClaim) -> list[EvidenceQuantity]:
         names = _GROUPS.get(claim.dimension, (claim.dimension, "tag"))
@@ -357,18 +272,18 @@ def _verify_one(claim: NumericClaim, pool: _Pool, cfg: DomainConfig) -> ClaimVer
     if best is not None:
         rank, ev, rule = best
         err_val = rank if math.isfinite(rank) and rule != "zero_absolute" else None
-        reason = f"{claim.text!r} matches {_describe(ev)}" + (
+        reason = f"{claim.text!r} matches {describe(ev)}" + (
             f" (relative error {rank:.2%}, {rule.replace('_', ' ')})"
             if err_val is not None
             else f" ({rule.replace('_', ' ')})"
         )
         return ClaimVerification(claim, True, ev, err_val, rule, reason + suffix, tol)
     if claim.dimension == "pp" and cfg.derive_pp_difference:
-        derived = _pp_difference(claim, pool.items, tol)
+        derived = pp_difference(claim, pool.items, tol)
         if derived is not None:
             return derived
     if cfg.derive_percent_change and claim.dimension == "percent":
-        derived = _percent_change(claim, pool.items, tol)
+        derived = percent_change(claim, pool.items, tol)
         if derived is not None:
             return derived
     if closest is None:
@@ -385,64 +300,11 @@ def _verify_one(claim: NumericClaim, pool: _Pool, cfg: DomainConfig) -> ClaimVer
     rank, ev, rule = closest
     err_val = rank if math.isfinite(rank) else None
     if rule == "sign_mismatch":
-        reason = f"{claim.text!r} has the opposite sign of {_describe(ev)}"
+        reason = f"{claim.text!r} has the opposite sign of {describe(ev)}"
     else:
         shown = f"relative error {rank:.2%}" if err_val is not None else "evidence is 0"
-        reason = f"{claim.text!r} is not within {tol:.0%} of any evidence; closest is {_describe(ev)} ({shown})"
+        reason = f"{claim.text!r} is not within {tol:.0%} of any evidence; closest is {describe(ev)} ({shown})"
     return ClaimVerification(claim, False, ev, err_val, rule, reason + suffix, tol)
-
-
-def _pp_difference(
-    claim: NumericClaim, pool: list[EvidenceQuantity], tol: float
-) -> ClaimVerification | None:
-    """A percentage-point claim equal to the difference of two evidence percentages."""
-    pcts = [e for e in pool if e.dimension == "percent" and e.low is None][:_MAX_PAIRS_POOL]
-    c = abs(claim.value)
-    best: tuple[float, EvidenceQuantity, EvidenceQuantity] | None = None
-    for i, a in enumerate(pcts):
-        for b in pcts[i + 1 :]:
-            if a.context_index != b.context_index:
-                continue
-            d = abs(a.value - b.value)
-            if d == 0:
-                continue
-            err = abs(c - d) / d
-            if (err <= tol or abs(c - d) < claim.half_unit) and (best is None or err < best[0]):
-                best = (err, a, b)
-    if best is None:
-        return None
-    err, a, b = best
-    reason = f"{claim.text!r} equals the difference of {_describe(a)} and {_describe(b)} (relative error {err:.2%})"
-    return ClaimVerification(claim, True, a, err, "pp_difference", reason, tol, (a, b))
-
-
-def _percent_change(
-    claim: NumericClaim, pool: list[EvidenceQuantity], tol: float
-) -> ClaimVerification | None:
-    """A percentage claim equal to the percent change between two evidence values."""
-    vals = [e for e in pool if e.dimension not in ("percent", "pp", "tag") and e.value != 0][
-        :_MAX_PAIRS_POOL
-    ]
-    c = abs(claim.value)
-    best: tuple[float, EvidenceQuantity, EvidenceQuantity] | None = None
-    for i, a in enumerate(vals):
-        for b in vals[i + 1 :]:
-            if _dimension_of(a) != _dimension_of(b) or a.context_index != b.context_index:
-                continue
-            for old, new in ((a, b), (b, a)):
-                change = abs(new.value - old.value) / abs(old.value) * 100
-                if change == 0:
-                    continue
-                err = abs(c - change) / change
-                if (err <= tol or abs(c - change) < claim.half_unit) and (
-                    best is None or err < best[0]
-                ):
-                    best = (err, old, new)
-    if best is None:
-        return None
-    err, old, new = best
-    reason = f"{claim.text!r} equals the change from {_describe(old)} to {_describe(new)} (relative error {err:.2%})"
-    return ClaimVerification(claim, True, new, err, "percent_change", reason, tol, (old, new))
 
 
 def verify_claims(

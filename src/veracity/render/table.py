@@ -1,15 +1,16 @@
 """Plain-text table renderer for terminals and CI logs (no colour codes, no markup).
 
 Sections: a header line; the metric table (mean, median, scored, undetermined);
-the gates; the lowest-scoring samples with the first reason behind each; the skipped
+the gates; the lowest-scoring samples (on the gated metrics, else the answer
+metrics) with the first unsupported claim and its reason; the skipped
 lines. Undetermined values print as ``-``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
+from veracity.render.claims import unsupported_claims, worst_samples
 from veracity.report import Report, SampleResult
 
 __all__ = ["format_table", "render_table"]
@@ -42,18 +43,10 @@ def _num(value: float | None) -> str:
     return "-" if value is None else f"{value:.4f}"
 
 
-def _first_reason(sample: SampleResult, metric: str) -> str:
-    detail = sample.details.get(metric)
-    if not isinstance(detail, dict):
-        return ""
-    claims: Any = detail.get("claims") or detail.get("claim_verifications") or []
-    if not isinstance(claims, list):
-        return str(detail.get("reason", ""))
-    for claim in claims:
-        if isinstance(claim, dict) and not claim.get("supported", claim.get("verified", True)):
-            text = str(claim.get("text", claim.get("claim_text", "")))
-            return f"{text[:60]!r}: {claim.get('reason', '')}"
-    return str(detail.get("reason", ""))
+def _first_reason(sample: SampleResult) -> str:
+    for claim in unsupported_claims(sample):
+        return f"{claim.metric}: {claim.text[:60]!r}: {claim.reason}"
+    return ""
 
 
 def render_table(report: Report) -> str:
@@ -81,27 +74,14 @@ def render_table(report: Report) -> str:
             if g.reason and not g.passed:
                 line += f": {g.reason}"
             parts.append(line)
-    worst = _worst(report)
+    worst = worst_samples(report, WORST_N)
     if worst:
         parts += ["", "lowest-scoring samples:"]
-        for sample, metric, value in worst:
-            reason = _first_reason(sample, metric)
-            parts.append(f"  {sample.id}  {metric}={_num(value)}  {reason}".rstrip())
+        for sample, value in worst:
+            parts.append(f"  {sample.id}  {_num(value)}  {_first_reason(sample)}".rstrip())
     if report.skipped:
         parts += ["", f"skipped {report.n_skipped} input record(s):"]
         parts += [f"  {s.get('message', s)}" for s in report.skipped[:20]]
         if report.n_skipped > 20:
             parts.append(f"  ... and {report.n_skipped - 20} more")
     return "\n".join(parts) + "\n"
-
-
-def _worst(report: Report) -> list[tuple[SampleResult, str, float]]:
-    answer_metrics = [m for m in ("faithfulness", "numeric") if m in report.metric_names]
-    scored: list[tuple[float, str, SampleResult, str]] = []
-    for sample in report.samples:
-        for metric in answer_metrics:
-            value = sample.metrics.get(metric)
-            if value is not None and value < 1.0:
-                scored.append((value, sample.id, sample, metric))
-    scored.sort(key=lambda t: (t[0], t[1], t[3]))
-    return [(s, m, v) for v, _, s, m in scored[:WORST_N]]

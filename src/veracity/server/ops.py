@@ -3,7 +3,7 @@
 Each function checks the limits of :class:`~veracity.server.settings.ServiceSettings`,
 converts plain JSON data, calls the library and returns a JSON-safe ``dict``. None of
 them computes a score: the numbers come from :mod:`veracity.numeric`,
-:mod:`veracity.faithfulness`, :mod:`veracity.retrieval`, :mod:`veracity.evaluate` and
+:mod:`veracity.faithfulness`, :mod:`veracity.retrieval`, :mod:`veracity.evaluation` and
 :mod:`veracity.governance`. Bad input raises :class:`~veracity.errors.InputError`
 naming the field (``samples[2].contexts``, ``evidence_json``); an unknown preset or
 metric raises :class:`~veracity.errors.ConfigError`. The HTTP layer maps these to
@@ -256,7 +256,7 @@ def evaluate_samples(
 
     A bad sample raises :class:`InputError` naming ``samples[i].field``; with
     ``skip_errors`` it is recorded in the report's ``skipped`` list instead."""
-    from veracity.evaluate import evaluate
+    from veracity.evaluation import evaluate
     from veracity.io import sample_from_dict
     from veracity.samples import Sample
 

@@ -1,0 +1,65 @@
+"""Derived values: a percentage-point difference of two evidence percentages, and
+(opt-in) a percent change between two evidence values."""
+
+from __future__ import annotations
+
+from veracity.numeric.evidence import describe, dimension_of
+from veracity.numeric.models import ClaimVerification, EvidenceQuantity, NumericClaim
+
+__all__ = ["percent_change", "pp_difference"]
+
+_MAX_PAIRS_POOL = 60
+"""At most this many evidence values are paired (pairs grow quadratically)."""
+
+
+def pp_difference(
+    claim: NumericClaim, pool: list[EvidenceQuantity], tol: float
+) -> ClaimVerification | None:
+    """A percentage-point claim equal to the difference of two evidence percentages."""
+    pcts = [e for e in pool if e.dimension == "percent" and e.low is None][:_MAX_PAIRS_POOL]
+    c = abs(claim.value)
+    best: tuple[float, EvidenceQuantity, EvidenceQuantity] | None = None
+    for i, a in enumerate(pcts):
+        for b in pcts[i + 1 :]:
+            if a.context_index != b.context_index:
+                continue
+            d = abs(a.value - b.value)
+            if d == 0:
+                continue
+            err = abs(c - d) / d
+            if (err <= tol or abs(c - d) < claim.half_unit) and (best is None or err < best[0]):
+                best = (err, a, b)
+    if best is None:
+        return None
+    err, a, b = best
+    reason = f"{claim.text!r} equals the difference of {describe(a)} and {describe(b)} (relative error {err:.2%})"
+    return ClaimVerification(claim, True, a, err, "pp_difference", reason, tol, (a, b))
+
+
+def percent_change(
+    claim: NumericClaim, pool: list[EvidenceQuantity], tol: float
+) -> ClaimVerification | None:
+    """A percentage claim equal to the percent change between two evidence values."""
+    vals = [e for e in pool if e.dimension not in ("percent", "pp", "tag") and e.value != 0][
+        :_MAX_PAIRS_POOL
+    ]
+    c = abs(claim.value)
+    best: tuple[float, EvidenceQuantity, EvidenceQuantity] | None = None
+    for i, a in enumerate(vals):
+        for b in vals[i + 1 :]:
+            if dimension_of(a) != dimension_of(b) or a.context_index != b.context_index:
+                continue
+            for old, new in ((a, b), (b, a)):
+                change = abs(new.value - old.value) / abs(old.value) * 100
+                if change == 0:
+                    continue
+                err = abs(c - change) / change
+                if (err <= tol or abs(c - change) < claim.half_unit) and (
+                    best is None or err < best[0]
+                ):
+                    best = (err, old, new)
+    if best is None:
+        return None
+    err, old, new = best
+    reason = f"{claim.text!r} equals the change from {describe(old)} to {describe(new)} (relative error {err:.2%})"
+    return ClaimVerification(claim, True, new, err, "percent_change", reason, tol, (old, new))

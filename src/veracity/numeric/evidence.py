@@ -1,0 +1,124 @@
+"""Structured evidence (the SFS pool: ``key, value, unit, source``) as quantities."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pydantic import ValidationError
+
+from veracity.errors import InputError
+from veracity.numeric.models import EvidenceQuantity
+from veracity.numeric.textindex import singular
+from veracity.numeric.unitstr import parse_unit_string
+from veracity.samples import EvidenceItem
+
+__all__ = ["MAX_EVIDENCE_ITEMS", "describe", "dimension_of", "evidence_from_items"]
+
+MAX_EVIDENCE_ITEMS = 100_000
+"""Largest structured evidence pool accepted."""
+
+_YEAR_KEY = re.compile(r"(?<!\d)((?:18|19|20)\d\d)(?!\d)")
+
+
+def evidence_from_items(
+    items: Sequence[EvidenceItem | Mapping[str, Any]],
+) -> list[EvidenceQuantity]:
+    """Structured evidence (SFS ``key, value, unit, source``) as evidence quantities.
+
+    ``unit`` may carry a scale (``"USD millions"``); a plain noun (``"patients"``)
+    makes a count of that noun; SFS generic units (``dosage``...) become tags.
+    """
+    if isinstance(items, (str, bytes, Mapping)) or not isinstance(items, Sequence):
+        raise InputError("must be a list of evidence items", field="evidence")
+    if len(items) > MAX_EVIDENCE_ITEMS:
+        raise InputError(f"has more than {MAX_EVIDENCE_ITEMS} items", field="evidence")
+    out: list[EvidenceQuantity] = []
+    for i, item in enumerate(items):
+        fast = _fast_item(item)
+        if fast is not None:
+            key, value, unit, source = fast
+        elif isinstance(item, EvidenceItem):
+            key, value, unit, source = item.key, item.value, item.unit, item.source
+        else:
+            try:
+                item = EvidenceItem.model_validate(
+                    item if isinstance(item, Mapping) else _as_mapping(item)
+                )
+            except ValidationError as err:
+                first = err.errors()[0]
+                loc = ".".join(str(p) for p in first.get("loc", ()))
+                raise InputError(
+                    f"{loc}: {first.get('msg', 'invalid')}" if loc else first.get("msg", "invalid"),
+                    field=f"evidence[{i}]",
+                ) from None
+            key, value, unit, source = item.key, item.value, item.unit, item.source
+        spec = parse_unit_string(unit)
+        stated = value * spec.scale
+        value = stated * spec.factor + spec.offset
+        dimension = "currency" if spec.dimension == "currency" else spec.dimension
+        ym = _YEAR_KEY.search(key) if key else None
+        out.append(
+            EvidenceQuantity(
+                value=value,
+                stated_value=stated,
+                unit=unit,
+                dimension=dimension if dimension != "currency" else "currency:" + spec.symbol,
+                key=key,
+                source=source,
+                noun=spec.noun,
+                tag=spec.tag,
+                labels=frozenset({"#" + singular(spec.noun)}) if spec.noun else frozenset(),
+                year=int(ym.group(1)) if ym else None,
+            )
+        )
+    return out
+
+
+_ITEM_FIELDS = frozenset({"key", "value", "unit", "source"})
+
+
+def _fast_item(item: object) -> tuple[str, float, str, str] | None:
+    """A plain, valid mapping read without pydantic validation (speed)."""
+    if not isinstance(item, dict) or not item.keys() <= _ITEM_FIELDS:
+        return None
+    value: Any = item.get("value")
+    if type(value) not in (int, float) or not math.isfinite(value):
+        return None
+    key, unit, source = item.get("key", ""), item.get("unit", ""), item.get("source", "")
+    if type(key) is not str or type(unit) is not str or type(source) is not str:
+        return None
+    return key, float(value), unit, source
+
+
+def _as_mapping(item: object) -> Mapping[str, Any]:
+    fields = ("key", "value", "unit", "source")
+    if all(hasattr(item, f) for f in ("key", "value")):
+        return {f: getattr(item, f) for f in fields if hasattr(item, f)}
+    raise InputError(
+        f"must be an evidence item or a mapping, not {type(item).__name__}", field="evidence"
+    )
+
+
+def dimension_of(ev: EvidenceQuantity) -> tuple[str, str]:
+    """(dimension, currency) -- parsed context currencies keep the code in ``unit``."""
+    if ev.dimension.startswith("currency:"):
+        return "currency", ev.dimension[9:]
+    if ev.dimension == "currency":
+        return "currency", ev.unit
+    return ev.dimension, ""
+
+
+def _fmt(x: float) -> str:
+    if x == int(x) and abs(x) < 1e15:
+        return f"{int(x):,}"
+    return f"{x:,.6g}"
+
+
+def describe(ev: EvidenceQuantity) -> str:
+    if ev.key:
+        return f"{ev.key}={_fmt(ev.stated_value)} {ev.unit}".rstrip()
+    where = f"context {ev.context_index}" if ev.context_index is not None else "evidence"
+    return f"{ev.text!r} in {where}"

@@ -1,0 +1,181 @@
+"""The words around a number: exclusions, approximations, bounds, signs, nouns."""
+
+from __future__ import annotations
+
+from veracity.numeric import lexicon, units
+from veracity.numeric.numbers import ParsedNumber
+from veracity.numeric.patterns import (
+    AFTER_ID,
+    AM_PM,
+    DOWN_WORDS,
+    LAST_WORD,
+    MONTH_AFTER,
+    MONTHS_LOWER,
+    NOUN_WORD,
+    PAREN_ITEM,
+    PEOPLE,
+    PHONE_BEFORE,
+    PHONE_HINT,
+    PREFIX_LAST,
+    PREFIX_PHRASES,
+    TIME_AFTER,
+)
+from veracity.numeric.quantity import (
+    Quantity,
+    RawNumber,
+)
+
+__all__ = [
+    "at_line_start",
+    "counted_noun",
+    "counts_people",
+    "direction_of",
+    "exclusion_of",
+    "maybe_phone",
+    "prefix_kind",
+]
+
+
+def exclusion_of(
+    text: str, q: Quantity, num: ParsedNumber, raw: RawNumber, prev: str, e: int
+) -> str:
+    s = raw.start
+    n = len(text)
+    nxt = text[e] if e < n else ""
+    plain = q.dimension == "number"
+    if nxt.isalpha() and q.end == e:
+        tail = text[e : e + 3].lower()
+        if tail[:2] in ("st", "nd", "rd", "th") and (len(tail) < 3 or not tail[2].isalpha()):
+            return "ordinal"
+        if tail[:1] == "s" and (len(tail) < 2 or not tail[1].isalpha()) and num.value >= 10:
+            return "year"  # 1990s, 80s
+        if TIME_AFTER.match(text, e):
+            return "time_of_day"
+        return "identifier"
+    if plain and nxt == "-" and e + 1 < n and text[e + 1].isupper():
+        return "identifier"  # 10-K
+    after = text[e : e + 16]
+    if plain and not raw.words and after[1:2].isalpha():
+        if TIME_AFTER.match(after) and AM_PM.match(after):
+            return "time_of_day"
+        if AFTER_ID.match(after):
+            return "identifier"
+    left = text[max(0, s - 24) : s]
+    last = left.rstrip()[-1:]
+    if last and (last.isalpha() or last in "§#."):
+        lw = LAST_WORD.search(left)
+        if lw and q.start == s and plain:
+            word = lw.group(1).rstrip(".").lower()
+            if word in lexicon.IDENTIFIER_WORDS or word.startswith(("§", "#")):
+                return "identifier"
+            if lw.group(1).rstrip(".") in lexicon.MONTHS:
+                return "date"
+        if last in "§#":
+            return "identifier"
+        # index and model names: "S&P 500", "FTSE 100", "DAX 40"
+        prev_tok = left.split()[-1] if left.split() else ""
+        if (
+            plain
+            and q.start == s
+            and num.decimals == 0
+            and not num.grouped
+            and num.value < 10000
+            and len(prev_tok) >= 2
+            and ("&" in prev_tok or (prev_tok.isupper() and prev_tok.isalpha()))
+            and prev_tok not in units.CURRENCY_CODES
+            and not at_line_start(text, s - len(prev_tok) - 1 if s > len(prev_tok) else 0)
+        ):
+            return "identifier"
+    if plain and after[1:2].isupper():
+        nm = MONTH_AFTER.match(after)
+        if nm and nm.group(1) in lexicon.MONTHS:
+            return "date"
+    if prev == "[" and nxt == "]":
+        return "citation"
+    if plain and num.decimals == 0 and not num.grouped:
+        if nxt in ".)" and (e + 1 >= n or text[e + 1] in " \t") and at_line_start(text, s):
+            return "list_marker"
+        if prev == "(" and nxt == ")" and num.value < 20 and PAREN_ITEM.match(after):
+            return "list_marker"
+        if maybe_phone(text, s) or (prev == "+" and after[:1] in " \t(" and after[1:2].isdigit()):
+            return "phone"
+        if not raw.words and q.scale == 1.0 and e - s == 4 and 1800 <= num.value <= 2100:
+            noun = counted_noun(text, q.end)
+            pw = LAST_WORD.search(left[-16:])
+            prev_word = pw.group(1).lower() if pw else ""
+            if not (
+                noun.endswith("s")
+                and prev_word not in lexicon.YEAR_PREPOSITIONS
+                and prev_word not in MONTHS_LOWER
+            ):
+                return "year"
+    return ""
+
+
+def counts_people(text: str, pos: int) -> bool:
+    noun = counted_noun(text, pos)
+    return bool(noun) and (noun in PEOPLE or (noun.endswith("s") and noun not in units.UNITS))
+
+
+def prefix_kind(before: str) -> str:
+    """``approx`` / ``min`` / ``max`` / ``""`` from the words right before a number."""
+    toks = before.lower().split()[-4:]
+    if not toks or (toks[-1] not in PREFIX_LAST and toks[-1][-1:] not in "~≈<>≥≤"):
+        return ""
+    if toks[-1] not in PREFIX_PHRASES and toks[-1][-1:] in "~≈<>≥≤":
+        toks[-1] = toks[-1][-1]  # "(~5", "is>5"
+    toks = [t.lstrip("(\"'“") for t in toks]
+    for size in (4, 3, 2, 1):
+        if len(toks) >= size:
+            kind = PREFIX_PHRASES.get(" ".join(toks[-size:]))
+            if kind:
+                return kind
+    return ""
+
+
+def direction_of(before: str, text: str, end: int) -> str:
+    """``down`` when a decline word sits right before the number ("fell by 3 %") or right
+    after it ("a 3 % drop")."""
+    words = before.lower().split()[-3:]
+    if any(w.strip(",;:()") in DOWN_WORDS for w in words):
+        return "down"
+    nxt = text[end : end + 14].lower().split()[:1]
+    if nxt and nxt[0].strip(",.;:()") in DOWN_WORDS:
+        return "down"
+    return ""
+
+
+def at_line_start(text: str, s: int) -> bool:
+    k = s
+    while k > 0 and s - k < 4 and text[k - 1] in " \t(":
+        k -= 1
+    return k == 0 or text[k - 1] == "\n"
+
+
+def maybe_phone(text: str, s: int) -> bool:
+    lo = max(0, s - 30)
+    if PHONE_HINT.search(text, lo, s) is None:
+        return False
+    return PHONE_BEFORE.search(text[lo:s]) is not None
+
+
+def counted_noun(text: str, pos: int) -> str:
+    """The noun a number counts: the next word, skipping adjectives and codes."""
+    p = pos
+    for _ in range(3):
+        m = NOUN_WORD.match(text, p)
+        if m is None:
+            return ""
+        tok = m.group(1)
+        p = m.end()
+        word = tok.lower().rstrip("'’")
+        if not tok[0].isalpha():
+            return ""
+        if word in lexicon.NOUN_STOPWORDS:
+            return ""
+        if word in lexicon.ADJECTIVES or tok[0].isupper() or any(c.isdigit() for c in tok):
+            if p < len(text) and text[p] in ",.;:!?)":
+                return ""
+            continue
+        return word
+    return ""

@@ -1,0 +1,265 @@
+"""Regular expressions and word tables of the quantity scanner.
+
+Every pattern here is anchored or made of simple classes: none can backtrack over a
+digit run, so scanning stays linear in the text length.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from veracity.numeric import lexicon, units
+from veracity.numeric.numbers import NUMBER_WORDS
+
+__all__ = [
+    "AFTER_ID",
+    "ALPHA_RUN",
+    "AM_PM",
+    "BLANK_LINE",
+    "CHAIN",
+    "CHAIN_START",
+    "CODES",
+    "COMPOUND_DIMS",
+    "COMPOUND_GAP",
+    "CUR_END",
+    "CUR_PREFIX",
+    "CUR_WORDS",
+    "DIGITS",
+    "DIGITS_RE",
+    "DOWN_WORDS",
+    "LAST_WORD",
+    "MONTHS_LOWER",
+    "MONTH_AFTER",
+    "NOUN_WORD",
+    "NO_MATCH",
+    "NO_MATCH_RE",
+    "NO_SUFFIX_AFTER",
+    "PAREN_ITEM",
+    "PEOPLE",
+    "PHONE_BEFORE",
+    "PHONE_HINT",
+    "PREFIX_LAST",
+    "PREFIX_PHRASES",
+    "RANGE",
+    "SCALES",
+    "SP",
+    "SUFFIX",
+    "SUFFIX_START",
+    "SUFFIX_WORDS",
+    "SYM_CODE",
+    "TABLE_MARK",
+    "TABLE_SCALES",
+    "TIME_AFTER",
+    "UNIT_ONLY",
+    "WORDS_ALT",
+    "WORDS_ANY",
+    "WORDS_LOWER",
+    "trie_regex",
+]
+
+
+SP = r"[ \t\u00a0\u2009\u202f]"
+
+DIGITS = r"\d+(?:[,.\u2009\u202f_'’]\d+)*"
+
+
+def trie_regex(words: frozenset[str]) -> str:
+    """A regex alternation of ``words`` shaped as a trie (fast to reject)."""
+    trie: dict[str, Any] = {}
+    for word in words:
+        node = trie
+        for ch in word:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def emit(node: dict[str, Any]) -> str:
+        alts = [re.escape(ch) + emit(sub) for ch, sub in sorted(node.items()) if ch]
+        if not alts:
+            return ""
+        body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+        if "" in node:
+            return body + "?" if len(alts) == 1 and len(body) == 1 else f"(?:{body})?"
+        return body
+
+    return emit(trie)
+
+
+WORDS_ALT = trie_regex(NUMBER_WORDS)
+
+CODES = "|".join(sorted(units.CURRENCY_CODES))
+
+CUR_PREFIX = re.compile(
+    rf"(?:(?P<sym>(?:US|A|AU|C|CA|NZ|HK|S|R)?\$|€|£|¥|₹|₩)|(?<![A-Za-z])(?P<code>{CODES}){SP}?){SP}*$"
+)
+
+SYM_CODE = {
+    "$": "$",
+    "US$": "USD",
+    "A$": "AUD",
+    "AU$": "AUD",
+    "C$": "CAD",
+    "CA$": "CAD",
+    "NZ$": "NZD",
+    "HK$": "HKD",
+    "S$": "SGD",
+    "R$": "BRL",
+    "€": "EUR",
+    "£": "GBP",
+    "¥": "¥",
+    "₹": "INR",
+    "₩": "KRW",
+}
+
+CUR_WORDS = "|".join(
+    sorted(
+        (re.escape(w).replace(r"\ ", f"{SP}+") for w in units.CURRENCY_WORDS),
+        key=len,
+        reverse=True,
+    )
+)
+
+SUFFIX = re.compile(
+    rf"{SP}*"
+    rf"(?:(?P<scale>-?(?i:thousand|million|billion|trillion)|mn|mln|bn|tn|k|K|M|B|m|b)(?![A-Za-z0-9]){SP}*)?"
+    r"(?:"
+    rf"(?P<pp>(?i:percentage{SP}+points?|percent(?:age)?{SP}+pts?)(?![A-Za-z])|%{SP}*points?(?![A-Za-z])|pp(?![A-Za-z])|p\.p\.|ppts?(?![A-Za-z]))"
+    rf"|(?P<bp>(?i:basis{SP}+points?|bps?)(?![A-Za-z]))"
+    rf"|(?P<pct>%|(?i:per{SP}?cent|pct)(?![A-Za-z]))"
+    rf"|(?P<cur>(?:{CODES})(?![A-Za-z])|[€£]|(?i:{CUR_WORDS})(?![A-Za-z]))"
+    rf"|(?P<ratio>(?:x|×)(?![A-Za-z0-9])|(?i:times)(?![A-Za-z])|-?(?i:fold)(?![A-Za-z]))"
+    rf"|(?P<hy>-{SP}*)?(?P<unit>{units.unit_regex_source()})(?![A-Za-z0-9])"
+    r")?"
+)
+
+UNIT_ONLY = re.compile(rf"{SP}*(?P<unit>{units.unit_regex_source()})(?![A-Za-z0-9])")
+
+SCALES = {
+    "k": 1e3,
+    "K": 1e3,
+    "M": 1e6,
+    "m": 1e6,
+    "mn": 1e6,
+    "mln": 1e6,
+    "B": 1e9,
+    "b": 1e9,
+    "bn": 1e9,
+    "tn": 1e12,
+}
+
+LAST_WORD = re.compile(r"([A-Za-z§#][A-Za-z.]*)[ \t\u00a0]*$")
+
+RANGE = re.compile(
+    rf"(?:{SP}*(?P<dash>[-–—]){SP}*|{SP}+(?P<word>to|and|through){SP}+)(?=[$€£¥₹]?\d)"
+)
+
+CHAIN = re.compile(r"[-/.:]\d+[-/.:]\d")
+
+AFTER_ID = re.compile(r"[ \t]*(?:U\.S\.C\.|USC|C\.F\.R\.|CFR)")
+
+TIME_AFTER = re.compile(r"[ \t]*(?:[ap]\.?m\.?(?![A-Za-z])|o'clock|hrs\b|h\b)", re.IGNORECASE)
+
+PHONE_BEFORE = re.compile(
+    r"\b(?:phone|tel|telephone|call|fax|mobile|ph)\b[.:]?[^A-Za-z]{0,20}$", re.IGNORECASE
+)
+
+TABLE_MARK = re.compile(
+    r"(?i)(?:\(\s*)?(?:(?P<cur>US\$|\$|€|£|USD|EUR|GBP|AUD)\s*)?(?:amounts\s+)?in\s+"
+    r"(?:(?P<cur2>US\$|\$|€|£|USD|EUR|GBP|AUD)\s*)?(?P<sc>thousands|millions|billions)\b"
+    r"|\(\s*(?P<cur3>\$|€|£)\s*(?P<sc3>'?000s?|m|mn|bn)\s*\)"
+)
+
+TABLE_SCALES = {
+    "thousands": 1e3,
+    "millions": 1e6,
+    "billions": 1e9,
+    "000": 1e3,
+    "000s": 1e3,
+    "'000": 1e3,
+    "'000s": 1e3,
+    "m": 1e6,
+    "mn": 1e6,
+    "bn": 1e9,
+}
+
+BLANK_LINE = re.compile(r"\n[ \t]*\n")
+
+DIGITS_RE = re.compile(DIGITS)
+
+WORDS_LOWER = re.compile(rf"\b(?:{WORDS_ALT})(?:(?:{SP}+|-)(?:{WORDS_ALT}))*\b")
+
+WORDS_ANY = re.compile(rf"(?i)\b(?:{WORDS_ALT})(?:(?:{SP}+|-)(?:{WORDS_ALT}))*\b")
+
+CHAIN_START = frozenset("-/.:")
+
+CUR_END = frozenset("$€£¥₹₩")
+
+ALPHA_RUN = re.compile(r"[ \t\u00a0\u2009\u202f]*([A-Za-z]+)")
+
+SUFFIX_WORDS = frozenset(
+    w.lower()
+    for w in (
+        *(re.match(r"[A-Za-z]*", alias).group() for alias in units.UNITS),  # type: ignore[union-attr]
+        *units.CURRENCY_CODES,
+        *(w.split()[0] for w in units.CURRENCY_WORDS),
+        *"thousand million billion trillion mn mln bn tn k m b percentage percent per pct pp p "
+        "ppt ppts basis bps bp x times fold".split(),
+    )
+    if w
+)
+
+NO_SUFFIX_AFTER = frozenset("\n([\"'“‘,;:$")
+
+SUFFIX_START = frozenset(" \t\u00a0\u2009\u202f-%€£×°º²µμ")
+
+NO_MATCH_RE = re.compile(
+    r"(?P<scale>x)?(?P<pp>x)?(?P<bp>x)?(?P<pct>x)?(?P<cur>x)?(?P<ratio>x)?(?P<hy>x)?(?P<unit>x)?"
+)
+
+NO_MATCH = NO_MATCH_RE.match("")
+
+AM_PM = re.compile(r"[ \t]*[ap]\.?m\.?(?![A-Za-z])", re.IGNORECASE)
+
+MONTH_AFTER = re.compile(r"[ \t]+(?:of[ \t]+)?([A-Z][a-z]+)\.?")
+
+PAREN_ITEM = re.compile(r"\)[ \t]+[a-z]")
+
+MONTHS_LOWER = frozenset(m.lower() for m in lexicon.MONTHS)
+
+COMPOUND_GAP = re.compile(r"[ \t]*(?:,[ \t]*)?(?:and[ \t]+)?")
+
+PHONE_HINT = re.compile(r"tel|phone|call|fax|mobile|ph", re.IGNORECASE)
+
+NOUN_WORD = re.compile(r"[ \t\u00a0]+([A-Za-z][\w'’-]*|\S+)")
+
+PREFIX_PHRASES: dict[str, str] = {
+    **dict.fromkeys(
+        "about around approximately approx approx. roughly nearly almost some circa c. "
+        "estimated ~ ≈".split(),
+        "approx",
+    ),
+    **dict.fromkeys(
+        ["close to", "an estimated", "just under", "just over", "more or less", "on the order of"],
+        "approx",
+    ),
+    **dict.fromkeys("over above exceeding > ≥ >=".split(), "min"),
+    **dict.fromkeys(
+        ["more than", "greater than", "in excess of", "at least", "upwards of", "no less than"],
+        "min",
+    ),
+    **dict.fromkeys("under below < ≤ <=".split(), "max"),
+    **dict.fromkeys(["less than", "fewer than", "up to", "at most", "no more than"], "max"),
+}
+
+PREFIX_LAST = frozenset(p.split()[-1] for p in PREFIX_PHRASES)
+
+DOWN_WORDS = frozenset(
+    """fell fall falls falling dropped drop drops declined decline declines declining
+    decreased decrease decreases down lower lost lose loses slid slipped shrank shrunk
+    contracted contraction negative minus cut cuts reduced reduction plunged tumbled sank
+    eased dipped slumped retreated deficit loss losses""".split()
+)
+
+PEOPLE = frozenset("people children men women staff adults residents".split())
+
+COMPOUND_DIMS = frozenset({"time", "length", "mass"})

@@ -1,0 +1,115 @@
+"""After the scan: compound measures (``2 hours 5 minutes``) and table scales
+(``(in thousands)``)."""
+
+from __future__ import annotations
+
+from veracity.numeric import units
+from veracity.numeric.patterns import (
+    BLANK_LINE,
+    COMPOUND_DIMS,
+    COMPOUND_GAP,
+    SYM_CODE,
+    TABLE_MARK,
+    TABLE_SCALES,
+)
+from veracity.numeric.quantity import (
+    Quantity,
+)
+
+__all__ = [
+    "apply_table_scale",
+    "join_compounds",
+    "might_have_table_marker",
+]
+
+
+def join_compounds(text: str, found: list[Quantity], keep_parts: bool) -> list[Quantity]:
+    """Join ``2 hours 5 minutes`` into one quantity (a larger unit then a smaller one)."""
+    out: list[Quantity] = []
+    i = 0
+    while i < len(found):
+        q = found[i]
+        j = i
+        merged = q
+        while j + 1 < len(found):
+            nxt = found[j + 1]
+            cur = found[j]
+            if (
+                nxt.dimension != merged.dimension
+                or merged.dimension not in COMPOUND_DIMS
+                or merged.is_range
+                or nxt.is_range
+                or nxt.excluded
+                or merged.excluded
+                or nxt.stated < 0
+                or COMPOUND_GAP.fullmatch(text, cur.end, nxt.start) is None
+                or not smaller_unit(nxt.unit, cur.unit)
+            ):
+                break
+            factor = units.UNITS[merged.unit].factor
+            merged = Quantity(
+                merged.start,
+                nxt.end,
+                merged.value + nxt.value,
+                merged.stated + nxt.value / factor,
+                merged.dimension,
+                merged.unit,
+                approx=merged.approx,
+                bound=merged.bound,
+                half_unit=nxt.half_unit,
+                significant=merged.significant + nxt.significant,
+            )
+            j += 1
+        if j > i:
+            if keep_parts:
+                out.extend(found[i : j + 1])
+            out.append(merged)
+        else:
+            out.append(q)
+        i = j + 1
+    return out
+
+
+def smaller_unit(small: str, big: str) -> bool:
+    a, b = units.UNITS.get(small), units.UNITS.get(big)
+    return a is not None and b is not None and a.factor < b.factor and a.offset == b.offset == 0
+
+
+def might_have_table_marker(text: str) -> bool:
+    low = text.lower()
+    return any(
+        w in low for w in ("thousands", "millions", "billions", "000)", "000s)", "m)", "mn)", "bn)")
+    )
+
+
+def apply_table_scale(text: str, found: list[Quantity]) -> None:
+    """Multiply bare numbers under a ``(in thousands)``-style marker by its scale."""
+    marks = list(TABLE_MARK.finditer(text))
+    if not marks:
+        return
+    regions: list[tuple[int, int, float, str]] = []
+    for mk in marks:
+        sc = (mk.group("sc") or mk.group("sc3") or "").lower()
+        factor = TABLE_SCALES.get(sc)
+        if factor is None:
+            continue
+        cur = mk.group("cur") or mk.group("cur2") or mk.group("cur3") or ""
+        code = SYM_CODE.get(cur.upper() if len(cur) == 3 else cur, cur.upper())
+        blank = BLANK_LINE.search(text, mk.end())
+        regions.append((mk.end(), blank.start() if blank else len(text), factor, code))
+    for q in found:
+        if q.scale != 1.0 or q.dimension not in ("number", "currency") or q.noun:
+            continue
+        for lo, hi, factor, code in regions:
+            if lo <= q.start < hi:
+                q.value *= factor
+                q.stated *= factor
+                q.half_unit *= factor
+                if q.low is not None and q.high is not None:
+                    q.low *= factor
+                    q.high *= factor
+                q.scale = factor
+                q.table_scaled = True
+                if code and q.dimension == "number":
+                    q.dimension, q.unit = "currency", code
+                break

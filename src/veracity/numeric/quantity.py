@@ -1,0 +1,71 @@
+"""The record of one stated quantity, and half-unit precision."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from veracity.numeric.numbers import ParsedNumber
+
+__all__ = [
+    "BAD_NUMBER",
+    "Quantity",
+    "RawNumber",
+    "half_unit_of",
+]
+
+
+@dataclass(slots=True)
+class Quantity:
+    """One stated quantity.
+
+    ``value`` is in the dimension's base unit (see :mod:`veracity.numeric.units`;
+    currency, percent, pp, ratio, count and plain numbers are their own base).
+    ``stated`` is the value in the unit as written (after any scale word).
+    ``low``/``high`` are set for ranges (base unit). ``half_unit`` is half of the
+    last stated digit, in the base unit (``12.5 %`` -> 0.05).
+    """
+
+    start: int
+    end: int
+    value: float
+    stated: float
+    dimension: str
+    unit: str
+    low: float | None = None
+    high: float | None = None
+    approx: bool = False
+    bound: str = ""
+    half_unit: float = 0.5
+    significant: int = 1
+    noun: str = ""
+    scale: float = 1.0
+    excluded: str = ""
+    from_words: bool = False
+    table_scaled: bool = False
+    direction: str = ""
+    """``down`` when a word such as "fell" / "decline" states the sign ("fell 3 %")."""
+
+    @property
+    def is_range(self) -> bool:
+        return self.low is not None and self.high is not None
+
+
+@dataclass(slots=True)
+class RawNumber:
+    """A number found by the scan, before its context is read."""
+
+    start: int
+    end: int
+    number: ParsedNumber
+    words: bool
+
+
+BAD_NUMBER = ParsedNumber(0.0, 0, 0)
+"""Sentinel (compared by identity) for digit strings that are not one number."""
+
+
+def half_unit_of(num: ParsedNumber) -> float:
+    """Half the last stated digit: 12.5 -> 0.05, 15,000 -> 500 (trailing zeros round)."""
+    if num.decimals:
+        return 0.5 * 10.0**-num.decimals
+    return 0.5 * 10.0**num.trailing_zeros
