@@ -23,7 +23,7 @@ from veracity.cli.common import (
     write_output,
 )
 from veracity.errors import ConfigError
-from veracity.evaluation import iter_evaluate
+from veracity.parallel import iter_evaluate_parallel
 from veracity.io import read_samples
 from veracity.metrics import MetricOptions, plan_metrics
 from veracity.render import FORMATS, render
@@ -52,6 +52,7 @@ class EvalArgs:
     normalize_ids: bool
     faithfulness_method: str
     preset: str | None
+    workers: int = 1
 
 
 def _parse_ks(text: str) -> list[int]:
@@ -114,7 +115,7 @@ def run_eval(path: Path, args: EvalArgs, *, label: str | None = None) -> int:
         with progress_reporter(
             f"scoring {label or path.name}", _count_lines(path), enabled=not args.quiet
         ) as advance:
-            for result in iter_evaluate(samples, plan, options):
+            for result in iter_evaluate_parallel(samples, plan, options, workers=args.workers):
                 builder.add(result)
                 if stream is not None:
                     stream.write(dumps(result.to_dict()) + "\n")
@@ -243,6 +244,15 @@ MethodOpt = Annotated[
         help="lexical (default: sentence-level, explained) or overlap (rag-eval's rules).",
     ),
 ]
+WorkersOpt = Annotated[
+    int,
+    typer.Option(
+        "--workers",
+        "-w",
+        min=0,
+        help="Score on this many processes (0 = every CPU). Same results, same order.",
+    ),
+]
 PresetOpt = Annotated[
     str | None,
     typer.Option(
@@ -272,6 +282,7 @@ def eval_command(
     normalize_ids: NormOpt = False,
     faithfulness_method: MethodOpt = "lexical",
     preset: PresetOpt = None,
+    workers: WorkersOpt = 1,
 ) -> None:
     """Score a file of RAG samples: retrieval, faithfulness and numeric claims.
 
@@ -281,7 +292,7 @@ def eval_command(
     """
     args = EvalArgs(
         k, metrics, claims_only, skip_errors, fmt, json_flag, output, fail_under or [],
-        quiet, normalize_ids, faithfulness_method, preset,
+        quiet, normalize_ids, faithfulness_method, preset, workers,
     )  # fmt: skip
     with user_errors():
         code = run_eval(file, args)
@@ -297,6 +308,7 @@ def demo_command(
     output: OutputOpt = None,
     fail_under: FailUnderOpt = None,
     quiet: QuietOpt = False,
+    preset: PresetOpt = None,
     export: Annotated[
         Path | None,
         typer.Option("--export", help="Write the bundled example samples to this file and exit."),
@@ -311,7 +323,7 @@ def demo_command(
         raise typer.Exit(EXIT_OK)
     args = EvalArgs(
         k, metrics, claims_only, False, fmt, json_flag, output, fail_under or [],
-        quiet, False, "lexical", None,
+        quiet, False, "lexical", preset,
     )  # fmt: skip
     with resources.as_file(data) as path, user_errors():
         if not path.exists():
