@@ -23,9 +23,9 @@ from veracity.cli.common import (
     write_output,
 )
 from veracity.errors import ConfigError
-from veracity.parallel import iter_evaluate_parallel
 from veracity.io import read_samples
 from veracity.metrics import MetricOptions, plan_metrics
+from veracity.parallel import iter_evaluate_parallel
 from veracity.render import FORMATS, render
 from veracity.render.json import dumps, iter_json_report
 from veracity.report import Report, ReportBuilder, parse_gate

@@ -12,8 +12,9 @@ with ``stream: false``. Temperature 0 in both.
 
 Cache: SQLite file ``llm_judge.sqlite3`` in ``cache_dir``; key = SHA-256 of
 ``model``, :data:`PROMPT_VERSION` and the full prompt; an entry older than ``ttl_s``
-(7 days by default) is ignored and replaced. Only verdicts are cached, never failures.
-The clock is injectable for tests.
+(7 days by default) is ignored and replaced. Only replies that parsed as a verdict are
+cached, never failures. The clock is injectable for tests. The client and the cache are
+the shared ones of :mod:`veracity.llm` (also used by the faithfulness judge).
 
 Failures (network error, HTTP error, unparseable reply), per ``on_error``:
 
@@ -22,23 +23,20 @@ Failures (network error, HTTP error, unparseable reply), per ``on_error``:
 - ``fail``: raise :class:`veracity.errors.MetricError`.
 
 ``transport(url, payload, headers, timeout) -> parsed JSON`` is injectable; the default
-uses httpx when installed (imported lazily) and the standard library otherwise.
+(:func:`veracity.llm.default_transport`) uses httpx when installed (imported lazily) and
+the standard library otherwise. ``retries`` (default 0) retries network errors,
+timeouts, HTTP 408/429 and 5xx.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
-import os
-import sqlite3
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from veracity.errors import ConfigError, MetricError
+from veracity.llm import DEFAULT_TTL_S, LLMClient, ResponseCache, Transport, cache_key
 
 if TYPE_CHECKING:
     from veracity.governance.cases import GovCase
@@ -46,8 +44,6 @@ if TYPE_CHECKING:
 __all__ = ["DEFAULT_TTL_S", "PROMPT_VERSION", "LLMJudge", "Transport", "build_prompt"]
 
 PROMPT_VERSION = "judge-1"
-DEFAULT_TTL_S = 7 * 24 * 3600.0
-Transport = Callable[[str, dict[str, Any], dict[str, str], float], Any]
 
 _PROMPT = """You check one flagged passage of an answer produced by a RAG system.
 The answer was flagged because it matched a pattern for a {what}.
@@ -90,27 +86,6 @@ def build_prompt(
     )
 
 
-def _default_transport(
-    url: str, payload: dict[str, Any], headers: dict[str, str], timeout: float
-) -> Any:
-    try:
-        import httpx
-    except ImportError:
-        req = urllib.request.Request(url, data=json.dumps(payload).encode("utf-8"), method="POST")
-        req.add_header("Content-Type", "application/json")
-        for k, v in headers.items():
-            req.add_header(k, v)
-        try:
-            with urllib.request.urlopen(req, timeout=timeout) as resp:
-                return json.loads(resp.read().decode("utf-8"))
-        except urllib.error.HTTPError as exc:
-            exc.close()
-            raise ValueError(f"HTTP {exc.code} from {url}") from None
-    reply = httpx.post(url, json=payload, headers=headers, timeout=timeout)
-    reply.raise_for_status()
-    return reply.json()
-
-
 class LLMJudge:
     """LLM verdicts on regex hits with a persistent SQLite cache (see module docstring)."""
 
@@ -127,6 +102,7 @@ class LLMJudge:
         api_key_env: str = "OPENAI_API_KEY",
         transport: Transport | None = None,
         clock: Callable[[], float] = time.time,
+        retries: int = 0,
     ) -> None:
         if api not in ("openai", "ollama"):
             raise ConfigError(f"api must be 'openai' or 'ollama', not {api!r}")
@@ -136,83 +112,31 @@ class LLMJudge:
             raise ConfigError("ttl_s and timeout must be positive")
         if not model or not base_url:
             raise ConfigError("an LLM judge needs a model and a base URL")
-        self.base_url = base_url.rstrip("/")
+        self.client = LLMClient(
+            base_url,
+            model,
+            api=api,
+            api_key_env=api_key_env,
+            timeout=timeout,
+            retries=retries,
+            transport=transport,
+        )
+        self.cache = ResponseCache(cache_dir, ttl_s=ttl_s, clock=clock)
+        self.base_url = self.client.base_url
         self.model = model
         self.api = api
         self.ttl_s = float(ttl_s)
         self.on_error = on_error
         self.timeout = float(timeout)
         self.api_key_env = api_key_env
-        self.transport: Transport = transport or _default_transport
+        self.transport: Transport = self.client.transport
         self.clock = clock
-        self.cache_path = Path(cache_dir) / "llm_judge.sqlite3"
-        self.cache_path.parent.mkdir(parents=True, exist_ok=True)
+        self.cache_path = self.cache.path
         self.calls = 0  # LLM requests made (cache misses), for reporting
-        with self._db() as db:
-            db.execute(
-                "CREATE TABLE IF NOT EXISTS verdicts (key TEXT PRIMARY KEY, verdict INTEGER "
-                "NOT NULL, created REAL NOT NULL, model TEXT, prompt_version TEXT)"
-            )
-
-    def _db(self) -> sqlite3.Connection:
-        return sqlite3.connect(self.cache_path, timeout=30)
 
     def cache_key(self, prompt: str) -> str:
         """SHA-256 over model, prompt version and prompt."""
-        blob = "\0".join((self.model, PROMPT_VERSION, prompt)).encode("utf-8")
-        return hashlib.sha256(blob).hexdigest()
-
-    def _cached(self, key: str) -> bool | None:
-        db = self._db()
-        try:
-            row = db.execute(
-                "SELECT verdict, created FROM verdicts WHERE key = ?", (key,)
-            ).fetchone()
-        finally:
-            db.close()
-        if row is None or self.clock() - float(row[1]) > self.ttl_s:
-            return None
-        return bool(row[0])
-
-    def _store(self, key: str, verdict: bool) -> None:
-        db = self._db()
-        try:
-            with db:
-                db.execute(
-                    "INSERT OR REPLACE INTO verdicts VALUES (?, ?, ?, ?, ?)",
-                    (key, int(verdict), self.clock(), self.model, PROMPT_VERSION),
-                )
-        finally:
-            db.close()
-
-    def _ask(self, prompt: str) -> str:
-        if self.api == "ollama":
-            url = f"{self.base_url}/api/generate"
-            payload: dict[str, Any] = {
-                "model": self.model,
-                "prompt": prompt,
-                "stream": False,
-                "options": {"temperature": 0},
-            }
-            data = self.transport(url, payload, {}, self.timeout)
-            text = data.get("response") if isinstance(data, dict) else None
-        else:
-            url = f"{self.base_url}/chat/completions"
-            payload = {
-                "model": self.model,
-                "temperature": 0,
-                "messages": [{"role": "user", "content": prompt}],
-            }
-            key = os.environ.get(self.api_key_env)
-            headers = {"Authorization": f"Bearer {key}"} if key else {}
-            data = self.transport(url, payload, headers, self.timeout)
-            try:
-                text = data["choices"][0]["message"]["content"]
-            except (KeyError, IndexError, TypeError):
-                text = None
-        if not isinstance(text, str):
-            raise ValueError("reply has no text")
-        return text
+        return cache_key(self.model, PROMPT_VERSION, prompt)
 
     @staticmethod
     def parse_verdict(text: str) -> bool:
@@ -242,15 +166,19 @@ class LLMJudge:
             kind=kind,
         )
         key = self.cache_key(prompt)
-        cached = self._cached(key)
+        cached = self.cache.get(key)
         if cached is not None:
-            return cached
+            try:
+                return self.parse_verdict(cached)
+            except ValueError:
+                pass  # stored by an older parser: ask again
         self.calls += 1
         try:
-            verdict = self.parse_verdict(self._ask(prompt))
+            reply = self.client.complete(prompt)
+            verdict = self.parse_verdict(reply)
         except Exception as exc:
             if self.on_error == "fail":
                 raise MetricError(f"LLM judge {self.model} failed: {exc}") from exc
             return None if self.on_error == "keep" else False
-        self._store(key, verdict)
+        self.cache.put(key, reply, model=self.model, prompt_version=PROMPT_VERSION)
         return verdict

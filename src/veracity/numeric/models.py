@@ -18,6 +18,8 @@ __all__ = [
     "NumericClaim",
     "NumericReport",
     "context_of",
+    "labels_of",
+    "year_of",
 ]
 
 
@@ -79,7 +81,7 @@ class NumericClaim:
             "approximate": self.approx,
             "bound": self.bound or None,
             "noun": self.noun or None,
-            "year": context_of(self)[1],
+            "year": year_of(self),
         }
 
 
@@ -129,7 +131,7 @@ class EvidenceQuantity:
             "low": _num(self.low),
             "high": _num(self.high),
             "noun": self.noun or None,
-            "year": context_of(self)[1],
+            "year": year_of(self),
         }
 
     def to_sfs_dict(self) -> dict[str, Any]:
@@ -219,18 +221,34 @@ def context_of(q: NumericClaim | EvidenceQuantity) -> tuple[frozenset[str], int 
     """Labels (clause names, counted noun) and year of a claim or evidence value.
 
     Computed on first use from the text it was parsed from (``index``), then cached;
-    explicit ``labels`` / ``year`` win.
+    explicit ``labels`` / ``year`` win. :func:`labels_of` and :func:`year_of` compute
+    one half only (verification often needs just one).
     """
-    got: tuple[frozenset[str], int | None] | None = q.cache.get("ctx")
+    return labels_of(q), year_of(q)
+
+
+def labels_of(q: NumericClaim | EvidenceQuantity) -> frozenset[str]:
+    """The labels half of :func:`context_of` (cached)."""
+    got: frozenset[str] | None = q.cache.get("labels")
     if got is None:
-        labels, year = q.labels, q.year
-        if q.index is not None and q.span is not None:
-            start, end = q.span
-            if labels is None:
-                bounded = isinstance(q, NumericClaim)  # a claim's words stop at its neighbours
-                labels = q.index.labels(start, end, q.noun, bounded=bounded)
-            if year is None:
-                year = q.index.year_for(start, end)
-        got = (labels or frozenset(), year)
-        q.cache["ctx"] = got
+        labels = q.labels
+        if labels is None and q.index is not None and q.span is not None:
+            bounded = isinstance(q, NumericClaim)  # a claim's words stop at its neighbours
+            labels = q.index.labels(q.span[0], q.span[1], q.noun, bounded=bounded)
+        got = labels or frozenset()
+        q.cache["labels"] = got
+    return got
+
+
+_NO_YEAR = -1
+
+
+def year_of(q: NumericClaim | EvidenceQuantity) -> int | None:
+    """The year half of :func:`context_of` (cached)."""
+    got: int | None = q.cache.get("year", _NO_YEAR)
+    if got == _NO_YEAR:
+        got = q.year
+        if got is None and q.index is not None and q.span is not None:
+            got = q.index.year_for(q.span[0], q.span[1])
+        q.cache["year"] = got
     return got

@@ -73,7 +73,8 @@ def exclusion_of(
         if last in "§#":
             return "identifier"
         # index and model names: "S&P 500", "FTSE 100", "DAX 40"
-        prev_tok = left.split()[-1] if left.split() else ""
+        toks = left.split()
+        prev_tok = toks[-1] if toks else ""
         if (
             plain
             and q.start == s

@@ -28,9 +28,11 @@ _THOUSANDS_ONLY = "_\u2009\u202f'’"
 _US_FORM = re.compile(r"(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, eq=False)
 class ParsedNumber:
-    """A parsed number: value, digits after the decimal mark, significant digits."""
+    """A parsed number: value, digits after the decimal mark, significant digits.
+
+    Read-only by convention (not frozen: a frozen dataclass is slower to build)."""
 
     value: float
     decimals: int

@@ -42,8 +42,8 @@ def join_compounds(text: str, found: list[Quantity], keep_parts: bool) -> list[Q
                 or nxt.excluded
                 or merged.excluded
                 or nxt.stated < 0
-                or COMPOUND_GAP.fullmatch(text, cur.end, nxt.start) is None
                 or not smaller_unit(nxt.unit, cur.unit)
+                or COMPOUND_GAP.fullmatch(text, cur.end, nxt.start) is None
             ):
                 break
             factor = units.UNITS[merged.unit].factor

@@ -66,6 +66,8 @@ from veracity.numeric.quantity import (
 
 __all__ = ["Quantity", "scan_quantities"]
 
+_SPACES = re.compile(r"[ \t]+")
+
 
 def scan_quantities(
     text: str,
@@ -390,7 +392,9 @@ def _read_one(
         elif kind == "ratio":
             dimension, unit_sym = "ratio", "x"
         elif kind == "unit":
-            alias = re.sub(r"[ \t]+", " ", sm.group("unit"))
+            alias = sm.group("unit")
+            if " " in alias or "\t" in alias:
+                alias = _SPACES.sub(" ", alias)
             found = units.UNITS.get(alias) or units.UNITS.get(alias.lower())
             if found is None or (sm.group("hy") and len(alias) < 2):
                 stop = sm.start("hy") if sm.group("hy") else sm.start("unit")

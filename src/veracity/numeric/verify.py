@@ -57,7 +57,8 @@ from veracity.numeric.models import (
     EvidenceQuantity,
     NumericClaim,
     NumericReport,
-    context_of,
+    labels_of,
+    year_of,
 )
 from veracity.numeric.presets import resolve_config
 from veracity.samples import EvidenceItem
@@ -105,7 +106,11 @@ def _judge(
     claim: NumericClaim, ev: EvidenceQuantity, tol: float, cfg: DomainConfig
 ) -> tuple[bool, float | None, str]:
     """(verified, relative error, rule) of one claim against one evidence value."""
-    c, lo, hi = _claim_value(claim, ev)
+    tagged = ev.dimension == "tag"
+    if tagged:
+        c, lo, hi = _claim_value(claim, ev)
+    else:
+        c, lo, hi = claim.value, claim.low, claim.high
     e = ev.value
     err = abs(c - e) / abs(e) if e != 0 else None
     if lo is not None and hi is not None:
@@ -129,12 +134,13 @@ def _judge(
         ok = abs(c) <= cfg.zero_tolerance
         return ok, None, "zero_absolute" if ok else "out_of_tolerance"
     assert err is not None
-    ac, ae = abs(c), abs(e)
-    holds = (claim.bound == "min" and ac <= ae <= ac * _BOUND_SLACK) or (
-        claim.bound == "max" and ac / _BOUND_SLACK <= ae <= ac
-    )
-    if holds and claim.bound != ev.bound:  # "more than X" vs a plain value
-        return True, err, "bound"
+    bound = claim.bound
+    if bound and bound != ev.bound:  # "more than X" vs a plain value
+        ac, ae = abs(c), abs(e)
+        if (bound == "min" and ac <= ae <= ac * _BOUND_SLACK) or (
+            bound == "max" and ac / _BOUND_SLACK <= ae <= ac
+        ):
+            return True, err, "bound"
     if claim.dimension == "temperature" and ev.unit != claim.unit:
         diff_err = _temperature_difference_error(claim, ev)
         if diff_err is not None and diff_err < err:
@@ -142,7 +148,7 @@ def _judge(
     limit = tol + (cfg.approximation_widening if claim.approx or ev.approx else 0.0)
     if err <= limit + 1e-12:
         return True, err, "within_tolerance"
-    if ev.dimension != "tag" and abs(c - e) < _rounding_allowance(claim, ev, e):
+    if not tagged and abs(c - e) < _rounding_allowance(claim, ev, e):
         return True, err, "rounding"
     if claim.dimension == "percent" and abs(c - e) <= cfg.percentage_absolute_threshold + 1e-12:
         return True, err, "percentage_absolute"
@@ -170,25 +176,29 @@ def _temperature_difference_error(claim: NumericClaim, ev: EvidenceQuantity) -> 
 
 
 def _prefer_context(
-    claim: NumericClaim, cands: list[EvidenceQuantity]
+    claim: NumericClaim, cands: list[EvidenceQuantity], has_context: tuple[bool, bool]
 ) -> tuple[list[EvidenceQuantity], str]:
+    """Evidence stated for the claim's year, then about its row / entity, among ``cands``.
+
+    ``has_context`` says whether any candidate has a (year, labels): without one,
+    that half of the claim's context cannot tell the candidates apart and is skipped.
+    """
     note = ""
-    if len(cands) < 2:
-        return cands, note
-    contexts = [context_of(e) for e in cands]
-    if not any(lab or yr is not None for lab, yr in contexts):
+    has_year, has_labels = has_context
+    if len(cands) < 2 or not (has_year or has_labels):
         return cands, note  # nothing to tell the candidates apart: skip the claim's context
-    labels, year = context_of(claim)
+    year = year_of(claim) if has_year else None
     if year is not None:
-        same = [e for e in cands if context_of(e)[1] == year]
+        same = [e for e in cands if year_of(e) == year]
         if same and len(same) < len(cands):
             cands, note = same, f"evidence for {year} preferred"
+    labels = labels_of(claim) if has_labels else frozenset()
     if labels and len(cands) > 1:
-        scores = [len(labels & context_of(e)[0]) for e in cands]
+        scores = [len(labels & labels_of(e)) for e in cands]
         best = max(scores)
         if best > 0 and min(scores) < best:
             cands = [e for e, s in zip(cands, scores, strict=True) if s == best]
-            names = sorted(labels & context_of(cands[0])[0])
+            names = sorted(labels & labels_of(cands[0]))
             what = ", ".join(n.lstrip("#") for n in names)
             note = (note + "; " if note else "") + f"evidence about {what} preferred"
     return cands, note
@@ -198,12 +208,16 @@ _Pick = tuple[float, EvidenceQuantity, str]
 
 
 def _best(
-    claim: NumericClaim, cands: list[EvidenceQuantity], tol: float, cfg: DomainConfig
+    claim: NumericClaim,
+    cands: list[EvidenceQuantity],
+    tol: float,
+    cfg: DomainConfig,
+    has_context: tuple[bool, bool] = (True, True),
 ) -> tuple[_Pick | None, _Pick | None, str]:
     """(closest verified, closest overall, context note) among the candidates."""
     note = ""
     if cands and cfg.context_check:
-        cands, note = _prefer_context(claim, cands)
+        cands, note = _prefer_context(claim, cands, has_context)
     best: _Pick | None = None
     closest: _Pick | None = None
     for ev in cands:
@@ -229,20 +243,44 @@ _GROUPS = {
 
 
 class _Pool:
-    """The evidence pool grouped by dimension, so a claim only meets its own kind."""
+    """The evidence pool grouped by dimension, so a claim only meets its own kind.
+
+    The compatible candidates depend only on the claim's type, dimension and unit:
+    they are computed once per such key and reused for every claim of that kind.
+    """
+
+    __slots__ = ("_cands", "groups", "items")
 
     def __init__(self, items: list[EvidenceQuantity]) -> None:
         self.items = items
         self.groups: dict[str, list[tuple[int, EvidenceQuantity]]] = {}
+        self._cands: dict[
+            tuple[str, str, str], tuple[list[EvidenceQuantity], tuple[bool, bool]]
+        ] = {}
         for pos, ev in enumerate(items):
             self.groups.setdefault(dimension_of(ev)[0], []).append((pos, ev))
 
-    def candidates(self, claim: NumericClaim) -> list[EvidenceQuantity]:
-        names = _GROUPS.get(claim.dimension, (claim.dimension, "tag"))
-        found = [pe for name in names for pe in self.groups.get(name, ())]
-        if len(names) > 2:
-            found.sort(key=lambda pe: pe[0])
-        return [ev for _, ev in found if _compatible(claim, ev)]
+    def candidates(self, claim: NumericClaim) -> tuple[list[EvidenceQuantity], tuple[bool, bool]]:
+        """(compatible evidence in pool order, (whether any of it has a year, labels)).
+
+        The list is shared between claims of the same kind: callers must not mutate it.
+        """
+        key = (
+            claim.dimension,
+            claim.claim_type,
+            claim.unit if claim.dimension == "currency" else "",
+        )
+        got = self._cands.get(key)
+        if got is None:
+            names = _GROUPS.get(claim.dimension, (claim.dimension, "tag"))
+            found = [pe for name in names for pe in self.groups.get(name, ())]
+            if len(names) > 2:
+                found.sort(key=lambda pe: pe[0])
+            cands = [ev for _, ev in found if _compatible(claim, ev)]
+            has_year = any(year_of(ev) is not None for ev in cands)
+            has_labels = any(labels_of(ev) for ev in cands)
+            got = self._cands[key] = (cands, (has_year, has_labels))
+        return got
 
 
 def _verify_one(claim: NumericClaim, pool: _Pool, cfg: DomainConfig) -> ClaimVerification:
@@ -251,8 +289,8 @@ def _verify_one(claim: NumericClaim, pool: _Pool, cfg: DomainConfig) -> ClaimVer
         return ClaimVerification(
             claim, False, None, None, "no_evidence", "no evidence values to compare with", tol
         )
-    cands = pool.candidates(claim)
-    found = _best(claim, cands, tol, cfg)
+    cands, has_context = pool.candidates(claim)
+    found = _best(claim, cands, tol, cfg, has_context)
     if found[0] is None and claim.dimension == "number":
         # a bare number ("median age 54") may restate a value with a unit ("54 years")
         loose = [
