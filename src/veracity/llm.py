@@ -25,11 +25,11 @@ most about ``(retries + 1) * timeout`` plus the pauses.
 :func:`default_transport` uses httpx when installed (imported lazily) and
 ``urllib.request`` otherwise.
 
-:class:`ResponseCache` is a SQLite file (``llm_judge.sqlite3`` in ``cache_dir``), table
-``responses``; key = :func:`cache_key` = SHA-256 of model, prompt version and the full
-prompt. An entry older than ``ttl_s`` seconds (7 days by default) is ignored and
-replaced; the clock is injectable. Callers store a reply only after it parsed, so a
-failure is never cached. Several processes may share one file.
+:class:`ResponseCache` is a SQLite file (``llm_judge.sqlite3`` in ``cache_dir``, where a
+leading ``~`` is expanded), table ``responses``; key = :func:`cache_key` = SHA-256 of
+model, prompt version and the full prompt. An entry older than ``ttl_s`` seconds (7 days
+by default) is ignored and replaced; the clock is injectable. Callers store a reply only
+after it parsed, so a failure is never cached. Several processes may share one file.
 """
 
 from __future__ import annotations
@@ -279,7 +279,7 @@ class ResponseCache:
     ) -> None:
         self.ttl_s = _positive("ttl_s", ttl_s)
         self.clock = clock
-        self.path = Path(cache_dir) / CACHE_FILENAME
+        self.path = Path(cache_dir).expanduser() / CACHE_FILENAME
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             db = self._db()

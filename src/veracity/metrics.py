@@ -24,11 +24,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from veracity import retrieval
 from veracity.errors import ConfigError
 from veracity.results import MetricResult
 from veracity.samples import Sample
+
+if TYPE_CHECKING:
+    from veracity.faithfulness.judge import JudgeConfig
 
 __all__ = [
     "ANSWER_METRICS",
@@ -50,6 +54,8 @@ class MetricOptions:
     faithfulness_method: str = "lexical"
     faithfulness_threshold: float | None = None
     numeric_preset: str | None = None
+    faithfulness_judge: JudgeConfig | None = None
+    """When set, an LLM judges each claim (``faithfulness_method`` is then ignored)."""
 
 
 RetrievalKernel = Callable[[retrieval.Judged, "int | None"], MetricResult]
@@ -82,6 +88,12 @@ class PlannedMetric:
 
 
 def _faithfulness(sample: Sample, options: MetricOptions) -> MetricResult:
+    if options.faithfulness_judge is not None:
+        from veracity.faithfulness.judge import judge_faithfulness
+
+        judged = judge_faithfulness(sample.answer, sample.contexts, options.faithfulness_judge)
+        return MetricResult(judged.score, judged.reason, judged.to_dict())
+
     from veracity.faithfulness import score_faithfulness
 
     result = score_faithfulness(

@@ -39,9 +39,11 @@ __all__ = [
     "RawToken",
     "Span",
     "Token",
+    "chunk_tokens",
     "normalize_word",
     "number_key",
     "scan",
+    "sentence_bounds",
     "split_sentences",
     "stem",
     "tokenize",
@@ -241,6 +243,16 @@ def _merge_scale(surface: str, kind: str, key: str, toks: tuple[RawToken, ...]) 
     return number_key(float(key[1:]) * _SCALES[toks[0][3]])
 
 
+def chunk_tokens(chunk: str) -> tuple[RawToken, ...]:
+    """Tokens of one chunk of text without whitespace, as :func:`scan` gives them (cached).
+
+    Splitting a text at whitespace and concatenating the chunks' tokens gives the tokens
+    of :func:`scan`, except that "<number> <scale word>" is not merged across chunks.
+    """
+    toks = _CHUNK_CACHE.get(chunk)
+    return _chunk_tokens(chunk) if toks is None else toks
+
+
 def _chunk_tokens(chunk: str) -> tuple[RawToken, ...]:
     """Tokens of one run of word characters and ``'.,`` (cached)."""
     out: list[RawToken] = []
@@ -390,8 +402,11 @@ _STARTERS: frozenset[str] = frozenset(
 )
 _LINE_RE = re.compile(r"[^\n\r\u2028\u2029\x0b\x0c\x85]+")
 _BULLET_RE = re.compile(r"\s*(?:[-*•‣◦▪●–—>]+|\(?\d{1,3}[.)]|\(?[a-z][.)]|#+)(?=\s)\s*")
+# one leading character class, so that `re` skips to candidates at C speed
 _END_RE = re.compile(
-    r"[.!?…]+['\"”’»)\]]*(?=\s|$)|[。！？।॥؟۔]+['\"”’»)\]」』]*|[.!?](?<=[a-z][a-z][.!?])(?=[A-Z][a-z])"
+    r"[.!?…。！？।॥؟۔](?:(?<=[.!?…])[.!?…]*['\"”’»)\]]*(?=\s|$)"
+    r"|(?<=[。！？।॥؟۔])[。！？।॥؟۔]*['\"”’»)\]」』]*"
+    r"|(?<=[a-z][a-z][.!?])(?=[A-Z][a-z]))"
 )
 _HAS_CONTENT_RE = re.compile(r"[^\W_]")
 
@@ -408,47 +423,81 @@ def split_sentences(text: str, *, max_chars: int = 1000) -> list[Span]:
     ("- ", "* ", "• ", "1. ", "2) ", "a) ") are left out of the span. A sentence longer
     than ``max_chars`` is cut at the last space before the limit (or at the limit).
     """
-    out: list[Span] = []
-    for line in _LINE_RE.finditer(text):
-        ls, le = line.span()
+    return [Span(s, e, text[s:e]) for s, e in sentence_bounds(text, max_chars=max_chars)]
+
+
+def sentence_bounds(text: str, *, max_chars: int = 1000) -> list[tuple[int, int]]:
+    """The ``(start, end)`` offsets of :func:`split_sentences`, without building spans."""
+    out: list[tuple[int, int]] = []
+    if _ONE_LINE_RE.match(text) is not None:  # common case: a single line
+        lines: list[tuple[int, int]] = [(0, len(text))]
+    else:
+        lines = [m.span() for m in _LINE_RE.finditer(text)]
+    end_iter = _END_RE.finditer
+    for ls, le in lines:
         bullet = _BULLET_RE.match(text, ls, le)
         start = bullet.end() if bullet else ls
-        for m in _END_RE.finditer(text, start, le):
-            if m.group()[0] == "." and m.end() - m.start() == 1 and _keep_going(text, m, le):
+        for m in end_iter(text, start, le):
+            ms, me = m.span()
+            if me - ms == 1 and text[ms] == "." and _keep_going(text, ms, me, le):
                 continue
-            _emit(text, start, m.end(), max_chars, out)
-            start = m.end()
+            _emit(text, start, me, max_chars, out)
+            start = me
         _emit(text, start, le, max_chars, out)
     return out
 
 
-def _keep_going(text: str, m: re.Match[str], line_end: int) -> bool:
-    """True when the period at ``m`` belongs to an abbreviation, initial or initialism."""
-    end = m.start()
-    start = max(text.rfind(" ", max(0, end - 40), end), text.rfind("\t", max(0, end - 40), end))
-    word = text[start + 1 : end].lstrip("(\"'“‘[").casefold()
-    if not word:
-        return False
-    if word in _NUMBER_ABBREVIATIONS:  # "No. 5", "fig. 3" but "said no. Then"
-        nxt = text[m.end() : m.end() + 2].lstrip()
-        return nxt[:1].isdigit()
-    if word in _ABBREVIATIONS:
-        return True
-    if len(word) == 1:
-        return word.isalpha()
-    if word[1] == "." and all(len(p) == 1 for p in word.split(".")):  # U.S / e.g
-        rest = text[m.end() : min(line_end, m.end() + 30)].split()
-        return not (rest and rest[0][:1].isupper() and rest[0].casefold() in _STARTERS)
-    return False
+_ONE_LINE_RE = re.compile(r"[^\n\r\u2028\u2029\x0b\x0c\x85]*\Z")
+_WORD_KIND: dict[str, int] = {}  # word before a period -> 0 boundary, 1 keep, 2, 3 (below)
 
 
-def _emit(text: str, start: int, end: int, max_chars: int, out: list[Span]) -> None:
-    piece = text[start:end]
-    stripped = piece.strip()
-    if not stripped:
+def _word_kind(word: str) -> int:
+    """0: a boundary; 1: not a boundary; 2: a number abbreviation ("No."): not a boundary
+    when a digit follows; 3: a dotted initialism ("U.S."): a boundary only before a
+    capitalised sentence starter."""
+    kind = _WORD_KIND.get(word)
+    if kind is None:
+        if not word:
+            kind = 0
+        elif word in _NUMBER_ABBREVIATIONS:
+            kind = 2
+        elif word in _ABBREVIATIONS:
+            kind = 1
+        elif len(word) == 1:
+            kind = 1 if word.isalpha() else 0
+        elif word[1] == "." and all(len(p) == 1 for p in word.split(".")):
+            kind = 3
+        else:
+            kind = 0
+        if len(_WORD_KIND) >= _CACHE_MAX:
+            _WORD_KIND.clear()
+        _WORD_KIND[word] = kind
+    return kind
+
+
+def _keep_going(text: str, ms: int, me: int, line_end: int) -> bool:
+    """True when the period at ``ms`` belongs to an abbreviation, initial or initialism."""
+    lo = ms - 40 if ms > 40 else 0
+    start = text.rfind(" ", lo, ms)
+    tab = text.rfind("\t", lo, ms)
+    if tab > start:
+        start = tab
+    kind = _word_kind(text[start + 1 : ms].lstrip("(\"'“‘[").casefold())
+    if kind < 2:
+        return kind == 1
+    if kind == 2:  # "No. 5", "fig. 3" but "said no. Then"
+        return text[me : me + 2].lstrip()[:1].isdigit()
+    rest = text[me : min(line_end, me + 30)].split()
+    return not (rest and rest[0][:1].isupper() and rest[0].casefold() in _STARTERS)
+
+
+def _emit(text: str, start: int, end: int, max_chars: int, out: list[tuple[int, int]]) -> None:
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    if start == end:
         return
-    start += len(piece) - len(piece.lstrip())
-    end = start + len(stripped)
     while end - start > max_chars:
         cut = text.rfind(" ", start + 1, start + max_chars)
         if cut <= start:
@@ -457,6 +506,5 @@ def _emit(text: str, start: int, end: int, max_chars: int, out: list[Span]) -> N
         start = cut
         while start < end and text[start].isspace():
             start += 1
-        stripped = text[start:end]
-    if _HAS_CONTENT_RE.search(stripped):
-        out.append(Span(start, end, stripped))
+    if _HAS_CONTENT_RE.search(text, start, end):
+        out.append((start, end))

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import sys
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
-from typing import IO, Annotated
+from typing import IO, Annotated, Any
 
 import typer
 
@@ -53,6 +53,7 @@ class EvalArgs:
     faithfulness_method: str
     preset: str | None
     workers: int = 1
+    judge: Any = None  # JudgeConfig | None (built only when --judge is given)
 
 
 def _parse_ks(text: str) -> list[int]:
@@ -100,6 +101,7 @@ def run_eval(path: Path, args: EvalArgs, *, label: str | None = None) -> int:
         normalize_ids=args.normalize_ids,
         faithfulness_method=args.faithfulness_method,
         numeric_preset=args.preset,
+        faithfulness_judge=args.judge,
     )
     gated = [g.metric for g in gates]
     builder = ReportBuilder(
@@ -130,6 +132,7 @@ def run_eval(path: Path, args: EvalArgs, *, label: str | None = None) -> int:
                 "normalize_ids": args.normalize_ids,
                 "faithfulness_method": args.faithfulness_method,
                 "numeric_preset": args.preset,
+                "faithfulness_judge": _judge_label(args.judge),
                 "source": label or str(path),
             },
         )
@@ -141,6 +144,39 @@ def run_eval(path: Path, args: EvalArgs, *, label: str | None = None) -> int:
         if stream is not None and stream is not sys.stdout:
             stream.close()
     return EXIT_OK if report.passed else EXIT_GATE_FAILED
+
+
+def _judge_label(judge: Any) -> str | None:
+    return None if judge is None else f"{judge.api}:{judge.model}@{judge.base_url}"
+
+
+def _judge_config(
+    judge: str | None,
+    model: str | None,
+    base_url: str | None,
+    api_key_env: str,
+    cache_dir: Path | None,
+    on_error: str,
+) -> Any:
+    """A JudgeConfig when --judge is given (no model, no URL: a ConfigError), else None."""
+    if judge is None:
+        if model or base_url:
+            raise ConfigError("--judge-model / --judge-base-url need --judge openai|ollama")
+        return None
+    from veracity.faithfulness.judge import JudgeConfig
+
+    if judge not in ("openai", "ollama"):
+        raise ConfigError(f"--judge must be 'openai' or 'ollama', got {judge!r}")
+    if on_error not in ("keep", "undetermined", "fail"):
+        raise ConfigError("--on-judge-error must be keep, undetermined or fail")
+    return JudgeConfig(
+        base_url=base_url or "",
+        model=model or "",
+        api=judge,  # type: ignore[arg-type]
+        api_key_env=api_key_env,
+        cache_dir=cache_dir,
+        on_error=on_error,  # type: ignore[arg-type]
+    )
 
 
 def _write_json(report: Report, sample_lines: IO[str], output: Path | None) -> None:
@@ -253,6 +289,37 @@ WorkersOpt = Annotated[
         help="Score on this many processes (0 = every CPU). Same results, same order.",
     ),
 ]
+JudgeOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--judge",
+        help=(
+            "Judge each claim with an LLM instead of the lexical engine: openai (any "
+            "OpenAI-compatible chat server) or ollama. Needs --judge-model and --judge-base-url; "
+            "nothing is sent anywhere without them."
+        ),
+    ),
+]
+JudgeModelOpt = Annotated[str | None, typer.Option("--judge-model", help="Model name for --judge.")]
+JudgeUrlOpt = Annotated[
+    str | None,
+    typer.Option("--judge-base-url", help="Base URL for --judge, e.g. http://localhost:11434."),
+]
+JudgeKeyOpt = Annotated[
+    str,
+    typer.Option("--judge-api-key-env", help="Environment variable holding the judge's API key."),
+]
+JudgeCacheOpt = Annotated[
+    Path | None,
+    typer.Option("--judge-cache-dir", help="Cache the judge's answers (SQLite) in this directory."),
+]
+JudgeErrOpt = Annotated[
+    str,
+    typer.Option(
+        "--on-judge-error",
+        help="When a judge call fails: keep (lexical verdict), undetermined, or fail (exit 2).",
+    ),
+]
 PresetOpt = Annotated[
     str | None,
     typer.Option(
@@ -283,6 +350,12 @@ def eval_command(
     faithfulness_method: MethodOpt = "lexical",
     preset: PresetOpt = None,
     workers: WorkersOpt = 1,
+    judge: JudgeOpt = None,
+    judge_model: JudgeModelOpt = None,
+    judge_base_url: JudgeUrlOpt = None,
+    judge_api_key_env: JudgeKeyOpt = "OPENAI_API_KEY",
+    judge_cache_dir: JudgeCacheOpt = None,
+    on_judge_error: JudgeErrOpt = "keep",
 ) -> None:
     """Score a file of RAG samples: retrieval, faithfulness and numeric claims.
 
@@ -295,7 +368,10 @@ def eval_command(
         quiet, normalize_ids, faithfulness_method, preset, workers,
     )  # fmt: skip
     with user_errors():
-        code = run_eval(file, args)
+        config = _judge_config(
+            judge, judge_model, judge_base_url, judge_api_key_env, judge_cache_dir, on_judge_error
+        )
+        code = run_eval(file, replace(args, judge=config))
     raise typer.Exit(code)
 
 

@@ -29,8 +29,13 @@ from collections.abc import Callable, Sequence
 
 from veracity.errors import ConfigError, InputError
 from veracity.faithfulness.claims import split_claims
-from veracity.faithfulness.index import ContextIndex, build_index
-from veracity.faithfulness.lexical import DEFAULT_THRESHOLD, ClaimAnalysis, score_claim
+from veracity.faithfulness.index import ContextIndex, build_index, claim_tokens
+from veracity.faithfulness.lexical import (
+    DEFAULT_THRESHOLD,
+    ClaimAnalysis,
+    finish_claim,
+    prepare_claim,
+)
 from veracity.faithfulness.overlap import overlap_faithfulness
 from veracity.faithfulness.verdicts import ClaimVerdict, FaithfulnessResult
 from veracity.text import Span
@@ -95,20 +100,29 @@ def lexical_faithfulness(
     if not claims:
         return FaithfulnessResult(None, "no claims", "lexical", [], None, thr)
     idx = _index(contexts)
-    seen: dict[str, tuple[ClaimAnalysis, str]] = {}  # a repeated claim is analysed once
-    verdicts = []
+    seen: dict[str, ClaimAnalysis] = {}  # a repeated claim is analysed once
     for c in claims:
-        hit = seen.get(c.text)
-        if hit is None:
-            a = score_claim(c, idx)
-            hit = seen[c.text] = (a, _reason(a, a.score >= thr))
-        verdicts.append(_verdict(c, hit[0], thr, hit[1]))
+        t = c.text
+        if t not in seen:
+            seen[t] = prepare_claim(claim_tokens(t), t.endswith(_QUESTION_MARKS), idx)
+    wanted: set[str] = set()
+    for a in seen.values():
+        wanted.update(a.mapped.values())
+    postings = idx.postings(wanted)
+    reasons: dict[str, str] = {}
+    for t, a in seen.items():
+        finish_claim(a, idx, postings)
+        reasons[t] = _reason(a, a.score >= thr)
+    verdicts = [_verdict(c, seen[c.text], thr, reasons[c.text]) for c in claims]
     n_ok = sum(v.supported for v in verdicts)
     support = min(v.score for v in verdicts)
     reason = f"{n_ok}/{len(verdicts)} claims supported"
-    if not idx.sentences:
+    if not len(idx):
         reason += " (no context text)"
     return FaithfulnessResult(n_ok / len(verdicts), reason, "lexical", verdicts, support, thr)
+
+
+_QUESTION_MARKS = ("?", "？")
 
 
 def _reason(a: ClaimAnalysis, ok: bool) -> str:

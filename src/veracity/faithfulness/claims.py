@@ -16,9 +16,9 @@ from veracity.text import Span, split_sentences
 
 __all__ = ["split_claims"]
 
-_CLAUSE_RE = re.compile(
-    r";\s*|,\s+(?=(?:but|however|whereas|although|though|while|yet)\b)"
-    r"|\s+(?=(?:whereas|although)\b)",
+_CLAUSE_RE = re.compile(  # one leading character class: `re` skips to candidates fast
+    r"[;,\s](?:(?<=;)\s*|(?<=,)\s+(?=(?:but|however|whereas|although|though|while|yet)\b)"
+    r"|(?<=\s)\s*(?=(?:whereas|although)\b))",
     re.IGNORECASE,
 )
 _HAS_CONTENT_RE = re.compile(r"[^\W_]")

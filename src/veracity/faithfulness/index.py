@@ -1,17 +1,49 @@
-"""The analysed contexts of one sample: sentences, keys, numbers and an inverted index.
+"""The analysed contexts of one sample, and the fast token views of claims and sentences.
 
 Built once per answer by :func:`build_index` (linear in the contexts' size) and shared by
-every claim, so no claim re-reads the contexts.
+every claim, so no claim re-reads the contexts. The hot path works on whitespace chunks:
+each distinct chunk ("France's", "city.", "(1990)") is analysed once into the keys it
+contributes (bounded caches, :data:`CHUNK_CACHE_MAX` entries each, cleared when full),
+so a sentence costs one ``str.split``, one ``map`` over a dict and one set union; the
+per-token :func:`analyse` runs only where word order matters (a claim with a negation,
+a possessive, a first-person word or "of <Name>"; the best context sentence of a claim
+that is negated).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import chain
+from typing import NamedTuple
 
-from veracity.text import NEGATIONS, STOPWORDS, RawToken, Span, scan, split_sentences
+from veracity.faithfulness.frequency import WEIGHT_MAX, word_weight
+from veracity.text import (
+    NEGATIONS,
+    STOPWORDS,
+    RawToken,
+    Span,
+    chunk_tokens,
+    scan,
+    sentence_bounds,
+)
 
-__all__ = ["Analysed", "ContextIndex", "IndexedSentence", "analyse", "build_index"]
+__all__ = [
+    "CHUNK_CACHE_MAX",
+    "NEG_MARK",
+    "Analysed",
+    "ClaimTokens",
+    "ContextIndex",
+    "IndexedSentence",
+    "analyse",
+    "build_index",
+    "claim_tokens",
+]
+
+NEG_MARK = "\x00neg"
+"""Pseudo-key added to a sentence's keys when it holds a negation cue (never a word key)."""
+CHUNK_CACHE_MAX = 200_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +71,7 @@ class Analysed:
 
 @dataclass(frozen=True, slots=True)
 class IndexedSentence:
-    """One context sentence: where it is, its content keys and number keys.
+    """One context sentence: where it is and its keys (content words and numbers).
 
     ``negated`` says whether it holds a negation cue; its negation scopes and pairs are
     computed on demand by :meth:`ContextIndex.relations`.
@@ -49,42 +81,83 @@ class IndexedSentence:
     context_index: int
     span: Span
     keys: frozenset[str]
-    numbers: frozenset[str]
     negated: bool
 
 
 @dataclass(slots=True)
 class ContextIndex:
-    """All context sentences, and ``postings``: key -> ids of sentences that contain it."""
+    """All context sentences as parallel lists (``bounds``: offsets in context
+    ``context_of[sid]``; ``keys``: content and number keys, plus :data:`NEG_MARK` when
+    negated) and ``all_keys``, the union. :class:`IndexedSentence` objects and full
+    analyses are built on demand for the sentences a verdict names."""
 
-    sentences: list[IndexedSentence] = field(default_factory=list)
-    postings: dict[str, list[int]] = field(default_factory=dict)
-    _prefixes: dict[str, list[str]] | None = None
+    contexts: Sequence[str] = ()
+    bounds: list[tuple[int, int]] = field(default_factory=list)
+    context_of: list[int] = field(default_factory=list)
+    keys: list[frozenset[str]] = field(default_factory=list)
+    all_keys: frozenset[str] = frozenset()
+    _blob: str | None = None
+    _sentences: dict[int, IndexedSentence] = field(default_factory=dict)
     _relations: dict[int, Analysed] = field(default_factory=dict)
 
-    def relations(self, sentence: IndexedSentence) -> Analysed:
-        """The full :func:`analyse` of one sentence (negation scopes, pairs), cached."""
-        a = self._relations.get(sentence.sid)
+    def __len__(self) -> int:
+        return len(self.keys)
+
+    def sentence(self, sid: int) -> IndexedSentence:
+        """The :class:`IndexedSentence` ``sid`` (built once)."""
+        s = self._sentences.get(sid)
+        if s is None:
+            ci = self.context_of[sid]
+            a, b = self.bounds[sid]
+            keys = self.keys[sid]
+            span = Span(a, b, self.contexts[ci][a:b])
+            s = IndexedSentence(sid, ci, span, keys - {NEG_MARK}, NEG_MARK in keys)
+            self._sentences[sid] = s
+        return s
+
+    def relations(self, sid: int) -> Analysed:
+        """The full :func:`analyse` of sentence ``sid`` (negation scopes, pairs), cached."""
+        a = self._relations.get(sid)
         if a is None:
-            a = self._relations[sentence.sid] = analyse(sentence.span.text)
+            lo, hi = self.bounds[sid]
+            a = self._relations[sid] = analyse(self.contexts[self.context_of[sid]][lo:hi])
         return a
 
-    def variant(self, key: str) -> str | None:
-        """A context key that extends ``key`` or that ``key`` extends (both >= 5 letters).
+    def postings(self, wanted: set[str]) -> dict[str, list[int]]:
+        """key -> ids of the sentences holding it, for the keys of ``wanted`` (one pass)."""
+        out: dict[str, list[int]] = {k: [] for k in wanted}
+        if wanted:
+            for sid, ks in enumerate(self.keys):
+                for k in ks & wanted:
+                    out[k].append(sid)
+        return out
 
-        Catches inflections the light stemmer leaves apart ("reduc" / "reduction").
+    def variant(self, key: str) -> str | None:
+        """A context key that ``key`` extends or that extends ``key`` (both >= 5 letters).
+
+        Catches inflections the light stemmer leaves apart ("reduc" / "reduction"). The
+        shortest context key that ``key`` starts with wins, else the alphabetically
+        first context key that starts with ``key``.
         """
         if len(key) < 5 or not key.isalpha():
             return None
-        if self._prefixes is None:
-            self._prefixes = {}
-            for k in self.postings:
-                if len(k) >= 5 and k.isalpha():
-                    self._prefixes.setdefault(k[:5], []).append(k)
-        for k in self._prefixes.get(key[:5], ()):
-            if k.startswith(key) or key.startswith(k):
-                return k
-        return None
+        ks = self.all_keys
+        for i in range(5, len(key)):
+            if key[:i] in ks:
+                return key[:i]
+        blob = self._blob
+        if blob is None:  # every key on its own line: a C-speed substring search
+            blob = self._blob = "\n" + "\n".join(ks) + "\n"
+        needle = "\n" + key
+        found: list[str] = []
+        pos = blob.find(needle)
+        while pos >= 0:
+            end = blob.index("\n", pos + 1)
+            cand = blob[pos + 1 : end]
+            if cand.isalpha():
+                found.append(cand)
+            pos = blob.find(needle, end)
+        return min(found) if found else None
 
 
 NEG_SCOPE = 3
@@ -156,23 +229,164 @@ def analyse(text: str) -> Analysed:
     return Analysed(content, numbers, negated, pairs, frozenset(negated_keys), strict, first_person)
 
 
+_CTX_CHUNKS: dict[str, frozenset[str]] = {}
+
+
+def _context_chunk(chunk: str) -> frozenset[str]:
+    """Keys a whitespace chunk adds to a context sentence (cached)."""
+    keys: set[str] = set()
+    for _, kind, k, norm, _ in chunk_tokens(chunk):
+        if k in NEGATIONS:
+            keys.add(NEG_MARK)
+        elif kind == "number" or norm not in STOPWORDS:
+            keys.add(k)
+    out = frozenset(keys)
+    if len(_CTX_CHUNKS) >= CHUNK_CACHE_MAX:
+        _CTX_CHUNKS.clear()
+    _CTX_CHUNKS[chunk] = out
+    return out
+
+
+def _sentence_keys(text: str) -> frozenset[str]:
+    """Content and number keys of one sentence (plus :data:`NEG_MARK` when negated)."""
+    parts = text.split()
+    ks = list(map(_CTX_CHUNKS.get, parts))
+    if None in ks:
+        ks = [_context_chunk(p) if k is None else k for k, p in zip(ks, parts, strict=True)]
+    return frozenset().union(*ks)  # type: ignore[arg-type]
+
+
+def _sentence_keys_exact(text: str) -> frozenset[str]:
+    """:func:`_sentence_keys` through :func:`scan` (merges "<number> <scale word>")."""
+    keys: set[str] = set()
+    for _, kind, k, norm, _ in scan(text):
+        if k in NEGATIONS:
+            keys.add(NEG_MARK)
+        elif kind == "number" or norm not in STOPWORDS:
+            keys.add(k)
+    return frozenset(keys)
+
+
 def build_index(contexts: Sequence[str]) -> ContextIndex:
-    """Split every context into sentences once and index their content and number keys."""
-    idx = ContextIndex()
-    postings = idx.postings
-    sentences = idx.sentences
+    """Split every context into sentences once and collect their content and number keys."""
+    bounds: list[tuple[int, int]] = []
+    context_of: list[int] = []
+    keys: list[frozenset[str]] = []
     for ci, ctx in enumerate(contexts):
-        for span in split_sentences(ctx):
-            toks = scan(span.text)
-            keys = frozenset(
-                [t[2] for t in toks if t[1] != "number" and t[3] not in STOPWORDS]
-            ).difference(NEGATIONS)
-            nums = frozenset([t[2] for t in toks if t[1] == "number"])
-            negated = any(t[2] in NEGATIONS for t in toks)
-            sid = len(sentences)
-            sentences.append(IndexedSentence(sid, ci, span, keys, nums, negated))
-            for k in keys:
-                postings.setdefault(k, []).append(sid)
-            for k in nums:
-                postings.setdefault(k, []).append(sid)
-    return idx
+        sb = sentence_bounds(ctx)
+        bounds += sb
+        context_of += [ci] * len(sb)
+        fn = _sentence_keys_exact if _NUM_SCALE_RE.search(ctx) else _sentence_keys
+        keys += [fn(ctx[a:b]) for a, b in sb]
+    all_keys = frozenset().union(*keys)
+    return ContextIndex(contexts, bounds, context_of, keys, all_keys)
+
+
+# ----------------------------------------------------------------------------- claims
+
+Item = tuple[str, float, str, bool, bool, bool]
+"""A claim's content token: (key, weight, surface, entity when first, entity
+elsewhere, capitalised)."""
+
+
+class ClaimTokens(NamedTuple):
+    """What scoring needs of a claim: content items (:data:`Item`, in order), numbers
+    ``(key, surface)``, the keys inside a negation's scope, the strict pairs of
+    :class:`Analysed` and whether it speaks in the first person."""
+
+    items: list[Item]
+    numbers: list[tuple[str, str]]
+    negated_keys: frozenset[str]
+    strict_pairs: list[tuple[str, str]]
+    first_person: bool
+
+
+_NEG, _FIRST, _OF, _POSS, _ME = 1, 2, 4, 8, 16
+_CLAIM_CHUNKS: dict[str, tuple[tuple[Item, ...], tuple[tuple[str, str], ...]]] = {}
+_CLAIM_FLAGS: dict[str, int] = {}  # only chunks with a flag
+_OF_NAME_RE = re.compile(
+    r"(?i:\bof\b)(?:\W+(?i:the|a|an|its|his|her|their|our|this|that|and)\b)*\W+"
+    r"(?:[^\W\d_a-z]|(?:[^\W\d_]\.){2})"
+)
+_NUM_SCALE_RE = re.compile(r"\d\s(?:thousand|million|billion|trillion|bn|mn|tn)\b", re.I)
+
+
+def _item(tok: RawToken) -> Item:
+    tx, kind, k, _, _ = tok
+    up = tx[:1].isupper()
+    if kind == "word":
+        w = word_weight(tx)
+        return (k, w, tx, up and w >= 3.0, up, up)
+    ini = kind == "initialism"
+    return (k, WEIGHT_MAX, tx, ini, ini, up)
+
+
+def _claim_chunk(chunk: str) -> tuple[tuple[Item, ...], tuple[tuple[str, str], ...]]:
+    """Content items and numbers of one whitespace chunk of a claim (cached), and its
+    flags (negation, first person, "of", possessive) in ``_CLAIM_FLAGS``."""
+    items: list[Item] = []
+    nums: list[tuple[str, str]] = []
+    flags = 0
+    for t in chunk_tokens(chunk):
+        tx, kind, k, norm, _ = t
+        if kind == "number":
+            nums.append((k, tx))
+        elif k in NEGATIONS:
+            flags |= _NEG
+        elif norm in STOPWORDS:
+            if tx == "I":  # "I" is not first person after a capitalised word
+                flags |= _FIRST
+            elif norm in _FIRST_PERSON:
+                flags |= _ME
+            elif norm == "of":
+                flags |= _OF
+        else:
+            items.append(_item(t))
+            if (tx[:1].isupper() or kind == "initialism") and tx.endswith(("'s", "’s")):
+                flags |= _POSS  # a possessive name: "<Name>'s <head>" is a strict pair
+    out = (tuple(items), tuple(nums))
+    if len(_CLAIM_CHUNKS) >= CHUNK_CACHE_MAX:
+        _CLAIM_CHUNKS.clear()
+        _CLAIM_FLAGS.clear()
+    _CLAIM_CHUNKS[chunk] = out
+    if flags:
+        _CLAIM_FLAGS[chunk] = flags
+    return out
+
+
+_NO_KEYS: frozenset[str] = frozenset()
+
+
+def claim_tokens(text: str) -> ClaimTokens:
+    """The :class:`ClaimTokens` of a claim: from cached chunks, or through
+    :func:`analyse` when word order matters (negation, possessive, first person,
+    "of <Name>", "<number> <scale word>")."""
+    parts = text.split()
+    infos = list(map(_CLAIM_CHUNKS.get, parts))
+    if None in infos:
+        infos = [_claim_chunk(p) if i is None else i for i, p in zip(infos, parts, strict=True)]
+    flagged = _CLAIM_FLAGS.keys() & parts
+    slow = False
+    flags = 0
+    if flagged:
+        for p in flagged:
+            flags |= _CLAIM_FLAGS[p]
+        slow = bool(flags & (_NEG | _FIRST | _POSS)) or (
+            bool(flags & _OF) and _OF_NAME_RE.search(text) is not None
+        )
+    if slow or _NUM_SCALE_RE.search(text):
+        a = analyse(text)
+        return ClaimTokens(
+            [_item(t) for t in a.content],
+            [(t[2], t[0]) for t in a.numbers],
+            a.negated_keys,
+            a.strict_pairs,
+            a.first_person,
+        )
+    return ClaimTokens(
+        list(chain.from_iterable([i[0] for i in infos])),  # type: ignore[index]
+        list(chain.from_iterable([i[1] for i in infos])),  # type: ignore[index]
+        _NO_KEYS,
+        [],
+        bool(flags & _ME),
+    )

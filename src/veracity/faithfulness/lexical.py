@@ -37,7 +37,10 @@ gave the best mean balanced accuracy over the four labeled development sets
 from the postings of the claim's keys, rarest first, until ``POSTINGS_BUDGET``
 postings have been read (the rarest key's list is cut to the budget when even it is
 longer), and only the ``MAX_CANDIDATES`` best candidates get a window score; so the
-whole answer costs time linear in the input size.
+whole answer costs time linear in the input size. The claims of an answer are
+prepared first (:func:`prepare_claim`: keys, weights, what the contexts lack), then one
+pass over the context sentences collects the postings of every key they need, then each
+claim is finished (:func:`finish_claim`: best sentence, window, checks).
 """
 
 from __future__ import annotations
@@ -47,15 +50,16 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from operator import itemgetter
 
-from veracity.faithfulness.frequency import WEIGHT_MAX, word_weight
-from veracity.faithfulness.index import ContextIndex, IndexedSentence, analyse
-from veracity.text import Span
+from veracity.faithfulness.frequency import WEIGHT_MAX
+from veracity.faithfulness.index import ClaimTokens, ContextIndex, IndexedSentence
 
 __all__ = [
     "DEFAULT_THRESHOLD",
     "FACTORS",
     "GAP_K",
     "ClaimAnalysis",
+    "finish_claim",
+    "prepare_claim",
     "score_claim",
 ]
 
@@ -78,7 +82,7 @@ _VALUE = itemgetter(1)
 
 @dataclass(slots=True)
 class ClaimAnalysis:
-    """Everything :func:`score_claim` found out about one claim (``score`` in [0, 1])."""
+    """Everything the scorer found out about one claim (``score`` in [0, 1])."""
 
     score: float
     best: IndexedSentence | None = None
@@ -96,6 +100,12 @@ class ClaimAnalysis:
     first_person: bool = False
     failed: list[str] = field(default_factory=list)
     """Names of the failed checks (keys of :data:`FACTORS`), in a fixed order."""
+    # working state between prepare_claim and finish_claim
+    tokens: ClaimTokens | None = None
+    weights: dict[str, float] = field(default_factory=dict)
+    surface: dict[str, str] = field(default_factory=dict)
+    mapped: dict[str, str] = field(default_factory=dict)
+    total: float = 0.0
 
     def _failed_checks(self) -> list[str]:
         out = []
@@ -116,66 +126,75 @@ class ClaimAnalysis:
         return out
 
 
-def score_claim(claim: Span, idx: ContextIndex) -> ClaimAnalysis:
-    """Score one claim against the indexed contexts (formula in the module docstring)."""
-    text = claim.text
-    a = analyse(text)
-    question = text.rstrip().endswith(("?", "？"))
+def prepare_claim(ct: ClaimTokens, question: bool, idx: ContextIndex) -> ClaimAnalysis:
+    """Weights, entities and which keys the contexts hold (directly or as an inflection
+    variant); global cover and gap. ``res.mapped`` maps claim keys to context keys."""
     weights: dict[str, float] = {}
     surface: dict[str, str] = {}
     entities: dict[str, str] = {}
-    for i, (tx, kind, key, _, _) in enumerate(a.content):
-        if kind == "word":
-            w = word_weight(tx)
-            if tx[:1].isupper() and (i or w >= 3.0) and key not in entities:
-                entities[key] = tx
-        else:
-            w = WEIGHT_MAX
-            if kind == "initialism" and key not in entities:
-                entities[key] = tx
-        if key in weights:
-            if w > weights[key]:
-                weights[key] = w
-        else:
+    for i, (key, w, tx, e_first, e_mid, _) in enumerate(ct.items):
+        if (e_mid if i else e_first) and key not in entities:
+            entities[key] = tx
+        old = weights.get(key)
+        if old is None:
             weights[key] = w
             surface[key] = tx
-    for tx, _, key, _, _ in a.numbers:
+        elif w > old:
+            weights[key] = w
+    for key, tx in ct.numbers:
         weights[key] = WEIGHT_MAX
         if key not in surface:
             surface[key] = tx
     res = ClaimAnalysis(1.0, n_tokens=len(weights), question=question)
-    res.first_person = a.first_person
+    res.first_person = ct.first_person
+    res.tokens = ct
     if not weights:
         if question:
             res.score = FACTORS["question"]
             res.failed = ["question"]
         return res
-
-    postings = idx.postings
-    mapped: dict[str, str] = {}  # claim key -> the context key it matched
-    missing: list[str] = []
-    missing_w = 0.0
+    res.weights, res.surface = weights, surface
+    all_keys = idx.all_keys
+    total = res.total = sum(weights.values())
     gap = 0.0
-    for k, w in weights.items():
-        if k in postings:
-            mapped[k] = k
-        else:
+    if weights.keys() <= all_keys:
+        mapped = {k: k for k in weights}
+        res.global_cover = 1.0
+    else:
+        mapped = {}
+        lost = []
+        missing_w = 0.0
+        for k, w in weights.items():
+            if k in all_keys:
+                mapped[k] = k
+                continue
             v = None if k in entities else idx.variant(k)
             if v is None:
-                missing.append(k)
+                lost.append(k)
                 missing_w += w
                 if w > gap:
                     gap = w
             else:
                 mapped[k] = v
-    total = sum(weights.values())
-    res.global_cover = 1.0 - missing_w / total
-    if missing:
-        res.missing_words = [surface[k] for k in missing if k[0] != "#"]
-        res.missing_numbers = [surface[k] for k in missing if k[0] == "#"]
-        res.missing_entities = [v for k, v in entities.items() if k not in mapped]
+        if lost:
+            res.global_cover = 1.0 - missing_w / total
+            res.missing_words = [surface[k] for k in lost if k[0] != "#"]
+            res.missing_numbers = [surface[k] for k in lost if k[0] == "#"]
+            res.missing_entities = [v for k, v in entities.items() if k not in mapped]
+        else:
+            res.global_cover = 1.0
     res.gap = gap
+    res.mapped = mapped
+    return res
 
+
+def finish_claim(res: ClaimAnalysis, idx: ContextIndex, postings: dict[str, list[int]]) -> None:
+    """Best sentence and window, relation checks and the final score (in ``res``)."""
+    weights = res.weights
+    if not weights:
+        return
+    mapped = res.mapped
+    total = res.total
     # weighted overlap per sentence, rarest keys first; very long postings skipped
     acc: defaultdict[int, float] = defaultdict(float)
     budget = POSTINGS_BUDGET
@@ -192,10 +211,11 @@ def score_claim(claim: Span, idx: ContextIndex) -> ClaimAnalysis:
         for sid in plist:
             acc[sid] += w
     if acc:
-        sents = idx.sentences
-        n_sents = len(sents)
+        skeys = idx.keys
+        ctx_of = idx.context_of
+        n_sents = len(skeys)
         best_val = -1.0
-        items = [(m, weights[k]) for k, m in mapped.items()]
+        best_sid = -1
         if len(acc) == 1:
             cands = list(acc)
         elif len(acc) <= MAX_CANDIDATES:
@@ -204,54 +224,42 @@ def score_claim(claim: Span, idx: ContextIndex) -> ClaimAnalysis:
             # ties go to the earlier sentence (nlargest is stable on the sorted items)
             top = heapq.nlargest(MAX_CANDIDATES, sorted(acc.items()), key=_VALUE)
             cands = [sid for sid, _ in top]
+        vals = set(mapped.values())
         for sid in cands:
-            s = sents[sid]
-            ci = s.context_index
-            sets = [s.keys, s.numbers]
-            if sid and sents[sid - 1].context_index == ci:
-                sets += (sents[sid - 1].keys, sents[sid - 1].numbers)
-            if sid + 1 < n_sents and sents[sid + 1].context_index == ci:
-                sets += (sents[sid + 1].keys, sents[sid + 1].numbers)
-            val = 0.0
-            for m, w in items:
-                for st in sets:
-                    if m in st:
-                        val += w
-                        break
+            ci = ctx_of[sid]
+            win = skeys[sid]
+            if sid and ctx_of[sid - 1] == ci:
+                win = win | skeys[sid - 1]
+            if sid + 1 < n_sents and ctx_of[sid + 1] == ci:
+                win = win | skeys[sid + 1]
+            hit = vals & win
+            val = sum([weights[k] for k, m in mapped.items() if m in hit])
             if val > best_val + 1e-12:
-                best_val, res.best = val, s
+                best_val, best_sid = val, sid
+        res.best = best = idx.sentence(best_sid)
         res.window_cover = best_val / total
         res.sentence_cover = max(acc.values()) / total
-        best = res.best
-        if best is not None and (a.negated_keys or a.strict_pairs or best.negated):
-            c = a.content
-            standalone = {
-                t[2]
-                for i, t in enumerate(c)
-                if (t[1] == "initialism" or t[0][:1].isupper())
-                and not (i and c[i - 1][0][:1].isupper())
-                and not (i + 1 < len(c) and c[i + 1][0][:1].isupper())
-            }
-            _relations(res, a.negated_keys, a.strict_pairs, mapped, standalone, surface, idx)
-
+        ct = res.tokens
+        if ct is not None and (ct.negated_keys or ct.strict_pairs or best.negated):
+            _relations(res, ct, idx)
     base = 0.25 * res.sentence_cover + 0.25 * res.window_cover + 0.5 * res.global_cover
+    gap = res.gap
     score = base * (1.0 - gap / (gap + GAP_K))
     res.failed = failed = res._failed_checks()
     for name in failed:
         score *= FACTORS[name]
     res.score = min(1.0, max(0.0, score))
+
+
+def score_claim(ct: ClaimTokens, question: bool, idx: ContextIndex) -> ClaimAnalysis:
+    """Score one claim against the indexed contexts (formula in the module docstring)."""
+    res = prepare_claim(ct, question, idx)
+    if res.weights:
+        finish_claim(res, idx, idx.postings(set(res.mapped.values())))
     return res
 
 
-def _relations(
-    res: ClaimAnalysis,
-    negated_keys: frozenset[str],
-    strict_pairs: list[tuple[str, str]],
-    mapped: dict[str, str],
-    standalone: set[str],
-    surface: dict[str, str],
-    idx: ContextIndex,
-) -> None:
+def _relations(res: ClaimAnalysis, ct: ClaimTokens, idx: ContextIndex) -> None:
     """Negation and role checks of a claim against its best sentence / the contexts.
 
     Negation differs when a word negated in the claim occurs un-negated in the best
@@ -263,19 +271,30 @@ def _relations(
     best = res.best
     if best is None:
         return
-    sent_keys = best.keys | best.numbers
-    claim_neg = {mapped[k] for k in negated_keys if k in mapped}
+    mapped = res.mapped
+    surface = res.surface
+    sent_keys = best.keys
+    claim_neg = {mapped[k] for k in ct.negated_keys if k in mapped}
     if claim_neg or best.negated:
-        sent_neg = idx.relations(best).negated_keys
+        sent_neg = idx.relations(best.sid).negated_keys
         claim_vals = set(mapped.values())
         res.negation_mismatch = bool(
             (claim_neg & sent_keys) - sent_neg or (sent_neg & claim_vals) - claim_neg
         )
+    if not ct.strict_pairs:
+        return
+    c = ct.items
+    standalone = {
+        t[0]
+        for i, t in enumerate(c)
+        if t[4] or t[5]
+        if not (i and c[i - 1][5]) and not (i + 1 < len(c) and c[i + 1][5])
+    }
     in_best = {k for k, m in mapped.items() if m in sent_keys}
-    for mod, head in strict_pairs:
+    for mod, head in ct.strict_pairs:
         if mod not in standalone or mod not in in_best or head not in in_best:
             continue
-        ctx_mods = {m for m, h in idx.relations(best).pairs if h == mapped[head]}
+        ctx_mods = {m for m, h in idx.relations(best.sid).pairs if h == mapped[head]}
         if not ctx_mods or mapped[mod] in ctx_mods:
             continue
         if ctx_mods & {mapped[k] for k in standalone if k in in_best and k != mod}:

@@ -22,6 +22,7 @@ from veracity.numeric.config import (
     ExtractionPattern,
     compile_pattern,
 )
+from veracity.numeric.gcpause import gc_paused
 from veracity.numeric.models import EvidenceQuantity, NumericClaim
 from veracity.numeric.presets import resolve_config
 from veracity.numeric.quantities import Quantity, scan_quantities
@@ -107,6 +108,11 @@ def extract_claims(text: str, config: DomainConfig | str | None = None) -> list[
     """
     text = _check_text(text, "text")
     cfg = resolve_config(config)
+    with gc_paused(len(text)):
+        return _extract(text, cfg)
+
+
+def _extract(text: str, cfg: DomainConfig) -> list[NumericClaim]:
     index = TextIndex(text)
     claims: list[NumericClaim] = []
     if cfg.builtin_extraction:
@@ -115,11 +121,24 @@ def extract_claims(text: str, config: DomainConfig | str | None = None) -> list[
             for t, k in cfg.type_keywords.items()
             if k
         ]
+        if kw_regexes:
+            # an ASCII keyword absent from the whole (lower-cased) text is absent from
+            # every window of it: drop it once instead of testing it at every number
+            low_text = text.lower()
+            kw_regexes = [
+                kw
+                for kw in kw_regexes
+                if not all(w.isascii() for w in kw[1]) or any(w in low_text for w in kw[1])
+            ]
+        types: dict[str, str] = {}  # dimension -> claim type, for this config
         for q in scan_quantities(
             text, exclusions=frozenset(cfg.exclusions), table_scale=cfg.table_scale
         ):
-            ctype = claim_type_of(q.dimension, cfg)
-            if q.dimension in ("number", "count") and kw_regexes:
+            dim = q.dimension
+            ctype = types.get(dim)
+            if ctype is None:
+                ctype = types[dim] = claim_type_of(dim, cfg)
+            if kw_regexes and (dim == "number" or dim == "count"):
                 left = text[max(0, q.start - 30) : q.start].lower()
                 for t, words, rx in kw_regexes:
                     if any(w in left for w in words) and rx.search(left):
@@ -142,24 +161,28 @@ def extract_claims(text: str, config: DomainConfig | str | None = None) -> list[
 
 
 def _claim_from_quantity(q: Quantity, ctype: str, index: TextIndex) -> NumericClaim:
+    start, end, dim = q.start, q.end, q.dimension
+    plain = dim == "count" or dim == "number"
     return NumericClaim(
-        text=index.text[q.start : q.end],
-        span=(q.start, q.end),
-        sentence=index.sentence(q.start, q.end),
-        claim_type=ctype,
-        value=q.value,
-        stated_value=q.stated,
-        unit=q.unit if q.dimension not in ("count", "number") else (q.noun or ""),
-        dimension=q.dimension,
-        base_unit=_base_unit(q),
-        low=q.low,
-        high=q.high,
-        approx=q.approx,
-        bound=q.bound,
-        noun=q.noun,
-        half_unit=q.half_unit,
-        significant=q.significant,
-        index=index,
+        index.text[start:end],  # text
+        (start, end),  # span
+        index.sentence(start, end),  # sentence
+        ctype,  # claim_type
+        q.value,  # value
+        q.stated,  # stated_value
+        (q.noun or "") if plain else q.unit,  # unit
+        dim,  # dimension
+        "" if plain else _base_unit(q),  # base_unit
+        q.low,
+        q.high,
+        q.approx,
+        q.bound,
+        q.noun,
+        q.half_unit,
+        q.significant,
+        None,  # labels
+        None,  # year
+        index,
         direction=q.direction,
     )
 
@@ -241,35 +264,42 @@ def evidence_from_contexts(
     out: list[EvidenceQuantity] = []
     for i, ctx in enumerate(contexts):
         ctx = _check_text(ctx, f"contexts[{i}]")
-        index = TextIndex(ctx)
-        found = scan_quantities(
-            ctx,
-            exclusions=frozenset(cfg.exclusions),
-            table_scale=cfg.table_scale,
-            keep_parts=True,
-        )
-        index.set_quantities([(q.start, q.end) for q in found])
-        for q in found:
-            out.append(
-                EvidenceQuantity(
-                    value=q.value,
-                    stated_value=q.stated,
-                    unit=q.unit if q.dimension not in ("count", "number") else (q.noun or ""),
-                    dimension=q.dimension,
-                    source=f"context[{i}]",
-                    context_index=i,
-                    sentence=index.sentence(q.start, q.end),
-                    span=(q.start, q.end),
-                    text=ctx[q.start : q.end],
-                    low=q.low,
-                    high=q.high,
-                    noun=q.noun,
-                    half_unit=q.half_unit,
-                    index=index,
-                    table_scaled=q.table_scaled,
-                    bound=q.bound,
-                    approx=q.approx,
-                    direction=q.direction,
-                )
+        with gc_paused(len(ctx)):
+            out.extend(_context_evidence(ctx, i, cfg))
+    return out
+
+
+def _context_evidence(ctx: str, i: int, cfg: DomainConfig) -> list[EvidenceQuantity]:
+    out: list[EvidenceQuantity] = []
+    index = TextIndex(ctx)
+    found = scan_quantities(
+        ctx,
+        exclusions=frozenset(cfg.exclusions),
+        table_scale=cfg.table_scale,
+        keep_parts=True,
+    )
+    index.set_quantities([(q.start, q.end) for q in found])
+    for q in found:
+        out.append(
+            EvidenceQuantity(
+                value=q.value,
+                stated_value=q.stated,
+                unit=q.unit if q.dimension not in ("count", "number") else (q.noun or ""),
+                dimension=q.dimension,
+                source=f"context[{i}]",
+                context_index=i,
+                sentence=index.sentence(q.start, q.end),
+                span=(q.start, q.end),
+                text=ctx[q.start : q.end],
+                low=q.low,
+                high=q.high,
+                noun=q.noun,
+                half_unit=q.half_unit,
+                index=index,
+                table_scaled=q.table_scaled,
+                bound=q.bound,
+                approx=q.approx,
+                direction=q.direction,
             )
+        )
     return out

@@ -59,7 +59,8 @@ class NumericClaim:
     labels: frozenset[str] | None = None
     year: int | None = None
     index: TextIndex | None = field(default=None, repr=False, compare=False)
-    cache: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    cache: dict[str, Any] | None = field(default=None, repr=False, compare=False)
+    """Lazily computed context (see :func:`context_of`); created on first use."""
     source: str = "parser"
     direction: str = ""
 
@@ -110,7 +111,8 @@ class EvidenceQuantity:
     labels: frozenset[str] | None = None
     year: int | None = None
     index: TextIndex | None = field(default=None, repr=False, compare=False)
-    cache: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    cache: dict[str, Any] | None = field(default=None, repr=False, compare=False)
+    """Lazily computed context (see :func:`context_of`); created on first use."""
     table_scaled: bool = False
     bound: str = ""
     approx: bool = False
@@ -229,14 +231,17 @@ def context_of(q: NumericClaim | EvidenceQuantity) -> tuple[frozenset[str], int 
 
 def labels_of(q: NumericClaim | EvidenceQuantity) -> frozenset[str]:
     """The labels half of :func:`context_of` (cached)."""
-    got: frozenset[str] | None = q.cache.get("labels")
+    cache = q.cache
+    if cache is None:
+        cache = q.cache = {}
+    got: frozenset[str] | None = cache.get("labels")
     if got is None:
         labels = q.labels
         if labels is None and q.index is not None and q.span is not None:
             bounded = isinstance(q, NumericClaim)  # a claim's words stop at its neighbours
             labels = q.index.labels(q.span[0], q.span[1], q.noun, bounded=bounded)
         got = labels or frozenset()
-        q.cache["labels"] = got
+        cache["labels"] = got
     return got
 
 
@@ -245,10 +250,13 @@ _NO_YEAR = -1
 
 def year_of(q: NumericClaim | EvidenceQuantity) -> int | None:
     """The year half of :func:`context_of` (cached)."""
-    got: int | None = q.cache.get("year", _NO_YEAR)
+    cache = q.cache
+    if cache is None:
+        cache = q.cache = {}
+    got: int | None = cache.get("year", _NO_YEAR)
     if got == _NO_YEAR:
         got = q.year
         if got is None and q.index is not None and q.span is not None:
             got = q.index.year_for(q.span[0], q.span[1])
-        q.cache["year"] = got
+        cache["year"] = got
     return got

@@ -52,7 +52,12 @@ def exclusion_of(
         if TIME_AFTER.match(text, e):
             return "time_of_day"
         return "identifier"
-    if plain and nxt == "-" and e + 1 < n and text[e + 1].isupper():
+    if not plain:  # a unit, currency or percent was read: only these two rules apply
+        last = text[max(0, s - 24) : s].rstrip()[-1:]
+        if last and last in "§#":
+            return "identifier"
+        return "citation" if prev == "[" and nxt == "]" else ""
+    if nxt == "-" and e + 1 < n and text[e + 1].isupper():
         return "identifier"  # 10-K
     after = text[e : e + 16]
     if plain and not raw.words and after[1:2].isalpha():
@@ -63,30 +68,28 @@ def exclusion_of(
     left = text[max(0, s - 24) : s]
     last = left.rstrip()[-1:]
     if last and (last.isalpha() or last in "§#."):
-        lw = LAST_WORD.search(left)
-        if lw and q.start == s and plain:
-            word = lw.group(1).rstrip(".").lower()
-            if word in lexicon.IDENTIFIER_WORDS or word.startswith(("§", "#")):
-                return "identifier"
-            if lw.group(1).rstrip(".") in lexicon.MONTHS:
-                return "date"
+        bare = plain and q.start == s  # nothing read before the digits
+        if bare:
+            lw = LAST_WORD.search(left)
+            if lw:
+                word = lw.group(1).rstrip(".").lower()
+                if word in lexicon.IDENTIFIER_WORDS or word.startswith(("§", "#")):
+                    return "identifier"
+                if lw.group(1).rstrip(".") in lexicon.MONTHS:
+                    return "date"
         if last in "§#":
             return "identifier"
         # index and model names: "S&P 500", "FTSE 100", "DAX 40"
-        toks = left.split()
-        prev_tok = toks[-1] if toks else ""
-        if (
-            plain
-            and q.start == s
-            and num.decimals == 0
-            and not num.grouped
-            and num.value < 10000
-            and len(prev_tok) >= 2
-            and ("&" in prev_tok or (prev_tok.isupper() and prev_tok.isalpha()))
-            and prev_tok not in units.CURRENCY_CODES
-            and not at_line_start(text, s - len(prev_tok) - 1 if s > len(prev_tok) else 0)
-        ):
-            return "identifier"
+        if bare and num.decimals == 0 and not num.grouped and num.value < 10000:
+            toks = left.split()
+            prev_tok = toks[-1] if toks else ""
+            if (
+                len(prev_tok) >= 2
+                and ("&" in prev_tok or (prev_tok.isupper() and prev_tok.isalpha()))
+                and prev_tok not in units.CURRENCY_CODES
+                and not at_line_start(text, s - len(prev_tok) - 1 if s > len(prev_tok) else 0)
+            ):
+                return "identifier"
     if plain and after[1:2].isupper():
         nm = MONTH_AFTER.match(after)
         if nm and nm.group(1) in lexicon.MONTHS:
@@ -137,9 +140,9 @@ def prefix_kind(before: str) -> str:
 def direction_of(before: str, text: str, end: int) -> str:
     """``down`` when a decline word sits right before the number ("fell by 3 %") or right
     after it ("a 3 % drop")."""
-    words = before.lower().split()[-3:]
-    if any(w.strip(",;:()") in DOWN_WORDS for w in words):
-        return "down"
+    for w in before.lower().split()[-3:]:
+        if w.strip(",;:()") in DOWN_WORDS:
+            return "down"
     nxt = text[end : end + 14].lower().split()[:1]
     if nxt and nxt[0].strip(",.;:()") in DOWN_WORDS:
         return "down"

@@ -20,6 +20,7 @@ a currency is kelvin.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from veracity.numeric import lexicon, units
 from veracity.numeric.nearby import (
@@ -89,6 +90,7 @@ def scan_quantities(
     """
     active = frozenset(lexicon.EXCLUSIONS) if exclusions is None else exclusions
     out: list[Quantity] = []
+    parsed: dict[str, tuple[ParsedNumber, float]] = {}  # digit string -> (number, half unit)
     consumed = 0
     n = len(text)
     phone_end = -2
@@ -97,7 +99,12 @@ def scan_quantities(
             continue
         if m.re is DIGITS_RE:
             s, e = m.span()
-            num = parse_digits(m.group()) or BAD_NUMBER
+            digits = m.group()
+            got = parsed.get(digits)
+            if got is None:
+                num = parse_digits(digits) or BAD_NUMBER
+                got = parsed[digits] = (num, half_unit_of(num))
+            num = got[0]
             if (
                 num is not BAD_NUMBER
                 and (s == 0 or (text[s - 1] == " " and s > 1 and text[s - 2].isdigit()))
@@ -130,7 +137,7 @@ def scan_quantities(
                         num.value,
                         "number",
                         "",
-                        half_unit=half_unit_of(num),
+                        half_unit=got[1],
                         significant=num.significant,
                     )
                 )
@@ -154,15 +161,21 @@ def scan_quantities(
     return join_compounds(text, out, keep_parts) if len(out) > 1 else out
 
 
-def _anchors(text: str) -> list[re.Match[str]]:
-    """Digit runs and number-word runs, in order (two linear scans, merged)."""
-    found = list(DIGITS_RE.finditer(text))
+def _anchors(text: str) -> Iterator[re.Match[str]]:
+    """Digit runs and number-word runs, in order (two linear scans, merged).
+
+    The digit runs are produced lazily (a megabyte of numbers would otherwise keep
+    hundreds of thousands of match objects alive at once)."""
     low = text.lower()
     words = WORDS_LOWER.finditer(low) if len(low) == len(text) else WORDS_ANY.finditer(text)
     more = list(words)
-    if more:
-        found = sorted(found + more, key=lambda m: m.start())
-    return found
+    if not more:
+        return DIGITS_RE.finditer(text)
+    return iter(sorted([*DIGITS_RE.finditer(text), *more], key=_start))
+
+
+def _start(m: re.Match[str]) -> int:
+    return m.start()
 
 
 def _word_number(text: str, m: re.Match[str]) -> RawNumber | None:
@@ -335,14 +348,18 @@ def _read_one(
             if word is None or word.group(1).lower() in SUFFIX_WORDS:
                 sm = SUFFIX.match(text, e)
     assert sm is not None  # everything in SUFFIX is optional
-    scale_tok = sm.group("scale")
-    stop = sm.end()
-    if sm.lastgroup in (None, "scale"):
-        stop = sm.end("scale") if scale_tok else e
-    if sm.group("unit") == "s" and sm.start("unit") == e:
-        stop = e  # 1990s: a decade, not seconds
-        sm = NO_MATCH
-        assert sm is not None
+    if sm is NO_MATCH:  # no suffix read: nothing below applies
+        scale_tok = None
+        stop = e
+    else:
+        scale_tok = sm.group("scale")
+        stop = sm.end()
+        if sm.lastgroup in (None, "scale"):
+            stop = sm.end("scale") if scale_tok else e
+        if sm.group("unit") == "s" and sm.start("unit") == e:
+            stop = e  # 1990s: a decade, not seconds
+            sm = NO_MATCH
+            assert sm is not None
     scale = 1.0
     dimension, unit_sym = "number", ""
     conv_factor, conv_offset = 1.0, 0.0

@@ -21,7 +21,9 @@ _CLAUSE_CUT = re.compile(  # applied to the lower-cased text
     r"[,:](?!\d)|[;()\n|]|\s(?:a(?:fter|gainst|nd)|b(?:efore|ut)|compared (?:to|with)|"
     r"down from|f(?:ollowing|rom)|than|up from|v(?:ersus|s\.?)|wh(?:ereas|ile))\s"
 )
-_YEAR = re.compile(r"(?<![\d.,$€£])((?:18|19|20)\d\d)(?![\d%])(?!\s?(?:%|percent))")
+_YEAR = re.compile(  # the look-behind comes after the digits: the scan then starts on "1"/"2"
+    r"((?:18|19|20)\d\d)(?<![\d.,$€£]....)(?![\d%])(?!\s?(?:%|percent))"
+)
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’&-]+")
 _REF_YEAR = re.compile(r"(?:from|since|than|over|versus|vs\.?|with|before)\s*$", re.IGNORECASE)
 _NOT_LABELS = (
@@ -76,14 +78,6 @@ class TextIndex:
             self._clause_cuts_ = [0] + [m.end() for m in _CLAUSE_CUT.finditer(low)]
         return self._clause_cuts_
 
-    @property
-    def _year_pos(self) -> list[int]:
-        return self._year_table()[0]
-
-    @property
-    def _year_val(self) -> list[int]:
-        return self._year_table()[1]
-
     def _year_table(self) -> tuple[list[int], list[int]]:
         if self._years is None:
             pos: list[int] = []
@@ -124,27 +118,31 @@ class TextIndex:
         years and skipped. Else a year in the number-free opening clause of its
         sentence ("In 2022, revenue was ...").
         """
+        year_pos, year_val = self._year_table()
+        if not year_pos:
+            return None  # no year anywhere in the text
         c0, c1 = self.clause_bounds(start, end)
-        lo = bisect.bisect_left(self._year_pos, c0)
-        hi = bisect.bisect_left(self._year_pos, c1)
+        lo = bisect.bisect_left(year_pos, c0)
+        hi = bisect.bisect_left(year_pos, c1)
         before: int | None = None
         for k in range(lo, min(hi, lo + 8)):
-            p = self._year_pos[k]
+            p = year_pos[k]
             if start <= p < end or _REF_YEAR.search(self.text, max(c0, p - 16), p):
                 continue
             if p >= end:
-                return self._year_val[k]
-            before = self._year_val[k]
+                return year_val[k]
+            before = year_val[k]
         if before is not None:
             return before
         s0, _ = self.sentence_bounds(start)
-        k = bisect.bisect_left(self._year_pos, s0)
-        if k < len(self._year_pos) and self._year_pos[k] < c0 and self._year_pos[k] - s0 < 40:
-            p = self._year_pos[k]
-            cut = bisect.bisect_right(self._clause_cuts, s0)
-            first_cut = self._clause_cuts[cut] if cut < len(self._clause_cuts) else len(self.text)
+        k = bisect.bisect_left(year_pos, s0)
+        if k < len(year_pos) and year_pos[k] < c0 and year_pos[k] - s0 < 40:
+            p = year_pos[k]
+            cuts = self._clause_cuts
+            cut = bisect.bisect_right(cuts, s0)
+            first_cut = cuts[cut] if cut < len(cuts) else len(self.text)
             if p < first_cut <= c0 and not any(ch.isdigit() for ch in self.text[s0:p]):
-                return self._year_val[k]
+                return year_val[k]
         return None
 
     def labels(

@@ -1,0 +1,101 @@
+"""`veracity eval --judge`: the LLM judge wired through the CLI, against a fake
+OpenAI-compatible server on 127.0.0.1; and no network without --judge."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from veracity.cli.main import app
+
+runner = CliRunner()
+
+
+@pytest.fixture
+def fake_judge() -> Iterator[tuple[str, list[str]]]:
+    """Says "unsupported" for claims mentioning Berlin, "supported" otherwise."""
+    prompts: list[str] = []
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+            prompt = body["messages"][-1]["content"]
+            prompts.append(prompt)
+            claim = prompt.split("\nClaim: ")[1].split("\n")[0]
+            verdict = "unsupported" if "Berlin" in claim else "supported"
+            content = json.dumps(
+                {"verdict": verdict, "context_index": 1, "reason": f"judge: {verdict}"}
+            )
+            data = json.dumps(
+                {"choices": [{"message": {"role": "assistant", "content": content}}]}
+            ).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/v1", prompts
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def data_file(tmp_path: Path) -> Path:
+    row = {
+        "id": "a",
+        "question": "Capital?",
+        "answer": "Paris is the capital of France. Berlin is the capital of Spain.",
+        "contexts": ["Paris is the capital and largest city of France."],
+    }
+    path = tmp_path / "s.jsonl"
+    path.write_text(json.dumps(row) + "\n", encoding="utf-8")
+    return path
+
+
+def test_eval_with_judge(tmp_path: Path, fake_judge: tuple[str, list[str]]) -> None:
+    url, prompts = fake_judge
+    result = runner.invoke(
+        app,
+        ["eval", str(data_file(tmp_path)), "--json", "-q", "-m", "faithfulness",
+         "--judge", "openai", "--judge-model", "fake-1", "--judge-base-url", url],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    report = json.loads(result.stdout)
+    sample = report["samples"][0]
+    assert sample["metrics"]["faithfulness"] == 0.5  # 1 of 2 claims supported
+    assert sample["details"]["faithfulness"]["method"] == "judge"
+    assert [c["supported"] for c in sample["details"]["faithfulness"]["claims"]] == [True, False]
+    assert len(prompts) == 2  # one request per claim
+    assert report["options"]["faithfulness_judge"] == f"openai:fake-1@{url}"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--judge", "openai"], "the faithfulness judge needs a model"),
+        (["--judge", "openai", "--judge-model", "m"], "needs a base URL"),
+        (["--judge-model", "m"], "--judge-model / --judge-base-url need --judge"),
+        (
+            ["--judge", "bard", "--judge-model", "m", "--judge-base-url", "http://x"],
+            "--judge must be",
+        ),
+    ],
+)
+def test_judge_misconfiguration_is_exit_2(tmp_path: Path, args: list[str], message: str) -> None:
+    result = runner.invoke(app, ["eval", str(data_file(tmp_path)), "-m", "faithfulness", *args])
+    assert result.exit_code == 2
+    assert message in result.stderr
