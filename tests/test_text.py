@@ -157,3 +157,29 @@ def test_ordinals_and_no_break_space_before_scale_words() -> None:
         ("76.25\xa0million", "#76250000"),
     ]
     assert [(t[0], t[2]) for t in scan("€76.25\xa0million")] == [("76.25\xa0million", "#76250000")]
+
+
+def test_sentence_bounds_are_the_offsets_of_split_sentences() -> None:
+    from veracity.text import sentence_bounds
+
+    text = "Dr. Smith left. No. 5 won!\n- U.S. The end. 巴黎。Next one"
+    assert sentence_bounds(text) == [(s.start, s.end) for s in split_sentences(text)]
+    assert [text[a:b] for a, b in sentence_bounds(text)] == [
+        "Dr. Smith left.",
+        "No. 5 won!",
+        "U.S.",
+        "The end.",
+        "巴黎。",
+        "Next one",
+    ]
+
+
+def test_chunk_tokens_concatenate_to_scan() -> None:
+    from veracity.text import chunk_tokens
+
+    text = "France's (capital), e.g. the U.S. had 3,100,000 jobs; 巴黎是首都 isn't 9th-best."
+    by_chunk = [t[:4] for chunk in text.split() for t in chunk_tokens(chunk)]
+    assert by_chunk == [t[:4] for t in scan(text)]
+    # the one difference: "<number> <scale word>" is merged by scan only
+    assert [t[2] for t in scan("2.1 million")] == ["#2100000"]
+    assert [t[2] for c in "2.1 million".split() for t in chunk_tokens(c)] == ["#2.1", "#1000000"]

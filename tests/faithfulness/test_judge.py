@@ -507,3 +507,14 @@ def test_bare_string_context_is_one_context() -> None:
     assert "[1] The capital of France is Paris." in seen[0] and "[2]" not in seen[0]
     assert r.claims[0].context_index == 0
     assert r.claims[0].context_sentence == "The capital of France is Paris."
+
+
+def test_abstention_only_answer_asks_nothing() -> None:
+    """An answer that only says the contexts lack the information has no claim to judge:
+    undetermined, and no request is made (the URL points at a closed port)."""
+    config = JudgeConfig(base_url="http://127.0.0.1:9", model="m", retries=0, timeout=0.5)
+    result = judge_faithfulness(
+        "The provided documents do not state the CEO's salary.", ["x"], config
+    )
+    assert result.score is None
+    assert result.reason == "no claims (states that the contexts do not say)"

@@ -7,6 +7,9 @@ each claim against the contexts, and returns a :class:`FaithfulnessResult`:
 without claims), a continuous ``support`` (lowest claim score, for ranking/AUROC),
 and one :class:`ClaimVerdict` per claim naming its best context sentence, the words,
 numbers and names it could not find, and a short reason.
+The lexical method leaves out abstentions ("The documents do not state X.", "I don't
+know."): they are not factual claims, so an answer made only of them is undetermined
+(``None``, reason "no claims (states that the contexts do not say)"), never 0.0.
 
 Methods: ``"lexical"`` (default; claim threshold 0.4; see
 :mod:`veracity.faithfulness.lexical` for the formula) and ``"overlap"`` (rag-eval-py's

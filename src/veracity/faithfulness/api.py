@@ -8,7 +8,11 @@ Methods (:data:`METHODS`):
   (:mod:`veracity.faithfulness.overlap`); claim threshold 0.8.
 
 Answer score = supported claims / claims; ``None`` with reason ``"no claims"`` when the
-answer has no claim (empty, whitespace, punctuation only). ``support`` is the
+answer has no claim (empty, whitespace, punctuation only). The lexical method leaves out
+abstentions (:func:`~veracity.faithfulness.claims.is_abstention`: "The documents do not
+state X", "I don't know"): they are not factual claims, so an answer made only of them is
+undetermined (``None``, reason ``"no claims (states that the contexts do not say)"``),
+never 0.0. ``support`` is the
 continuous answer-level score (lexical: the lowest claim score, so
 ``support >= threshold`` exactly when every claim is supported; overlap: the score).
 
@@ -28,8 +32,9 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 
 from veracity.errors import ConfigError, InputError
-from veracity.faithfulness.claims import split_claims
-from veracity.faithfulness.index import ContextIndex, build_index, claim_tokens
+from veracity.faithfulness.claim_view import claim_tokens
+from veracity.faithfulness.claims import is_abstention, split_claims
+from veracity.faithfulness.index import ContextIndex, build_index
 from veracity.faithfulness.lexical import (
     DEFAULT_THRESHOLD,
     ClaimAnalysis,
@@ -96,9 +101,12 @@ def lexical_faithfulness(
     """Lexical faithfulness: ``supported claims / claims``, claim scores as in
     :mod:`veracity.faithfulness.lexical`, ``support = min(claim scores)``."""
     thr = DEFAULT_THRESHOLD if threshold is None else threshold
-    claims = split_claims(answer)
+    pieces = split_claims(answer)
+    claims = [c for c in pieces if not is_abstention(c.text)]
+    abstained = len(pieces) - len(claims)
     if not claims:
-        return FaithfulnessResult(None, "no claims", "lexical", [], None, thr)
+        reason = f"no claims ({ABSTAINED})" if abstained else "no claims"
+        return FaithfulnessResult(None, reason, "lexical", [], None, thr)
     idx = _index(contexts)
     seen: dict[str, ClaimAnalysis] = {}  # a repeated claim is analysed once
     for c in claims:
@@ -119,10 +127,13 @@ def lexical_faithfulness(
     reason = f"{n_ok}/{len(verdicts)} claims supported"
     if not len(idx):
         reason += " (no context text)"
+    if abstained:
+        reason += f"; {abstained} statement(s) left out: {ABSTAINED}"
     return FaithfulnessResult(n_ok / len(verdicts), reason, "lexical", verdicts, support, thr)
 
 
 _QUESTION_MARKS = ("?", "？")
+ABSTAINED = "states that the contexts do not say"
 
 
 def _reason(a: ClaimAnalysis, ok: bool) -> str:

@@ -1,13 +1,13 @@
-"""The analysed contexts of one sample, and the fast token views of claims and sentences.
+"""The analysed contexts of one sample: sentences, their keys, postings on demand.
 
 Built once per answer by :func:`build_index` (linear in the contexts' size) and shared by
 every claim, so no claim re-reads the contexts. The hot path works on whitespace chunks:
 each distinct chunk ("France's", "city.", "(1990)") is analysed once into the keys it
 contributes (bounded caches, :data:`CHUNK_CACHE_MAX` entries each, cleared when full),
 so a sentence costs one ``str.split``, one ``map`` over a dict and one set union; the
-per-token :func:`analyse` runs only where word order matters (a claim with a negation,
-a possessive, a first-person word or "of <Name>"; the best context sentence of a claim
-that is negated).
+per-token :func:`analyse` runs only where word order matters (the best context sentence
+of a claim with a negation or a possessive / "of" relation). Claims have their own view
+in :mod:`veracity.faithfulness.claim_view`.
 """
 
 from __future__ import annotations
@@ -15,10 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from itertools import chain
-from typing import NamedTuple
 
-from veracity.faithfulness.frequency import WEIGHT_MAX, word_weight
 from veracity.text import (
     NEGATIONS,
     STOPWORDS,
@@ -31,14 +28,15 @@ from veracity.text import (
 
 __all__ = [
     "CHUNK_CACHE_MAX",
+    "FIRST_PERSON",
     "NEG_MARK",
+    "NEG_SCOPE",
+    "NUM_SCALE_RE",
     "Analysed",
-    "ClaimTokens",
     "ContextIndex",
     "IndexedSentence",
     "analyse",
     "build_index",
-    "claim_tokens",
 ]
 
 NEG_MARK = "\x00neg"
@@ -142,12 +140,14 @@ class ContextIndex:
         if len(key) < 5 or not key.isalpha():
             return None
         ks = self.all_keys
-        for i in range(5, len(key)):
-            if key[:i] in ks:
-                return key[:i]
         blob = self._blob
         if blob is None:  # every key on its own line: a C-speed substring search
             blob = self._blob = "\n" + "\n".join(ks) + "\n"
+        if "\n" + key[:5] not in blob:  # no context key shares the first five letters
+            return None
+        for i in range(5, len(key)):
+            if key[:i] in ks:
+                return key[:i]
         needle = "\n" + key
         found: list[str] = []
         pos = blob.find(needle)
@@ -161,7 +161,7 @@ class ContextIndex:
 
 
 NEG_SCOPE = 3
-_FIRST_PERSON = frozenset({"i", "me", "my", "mine", "myself"})
+FIRST_PERSON = frozenset({"i", "me", "my", "mine", "myself"})
 _DETERMINERS = frozenset({"the", "a", "an", "its", "his", "her", "their", "our", "this", "that"})
 
 
@@ -199,7 +199,7 @@ def analyse(text: str) -> Analysed:
             chain, heads = [], []
             continue
         if norm in STOPWORDS:
-            if norm in _FIRST_PERSON and not (text_ == "I" and was_title):
+            if norm in FIRST_PERSON and not (text_ == "I" and was_title):
                 first_person = True  # but not the "I" of "World War I", "Elizabeth I"
             if norm == "of":
                 if chain:
@@ -230,6 +230,8 @@ def analyse(text: str) -> Analysed:
 
 
 _CTX_CHUNKS: dict[str, frozenset[str]] = {}
+NUM_SCALE_RE = re.compile(r"\d\s(?:thousand|million|billion|trillion|bn|mn|tn)\b", re.I)
+"""A number followed by a scale word: the chunk view would not merge them."""
 
 
 def _context_chunk(chunk: str) -> frozenset[str]:
@@ -276,117 +278,7 @@ def build_index(contexts: Sequence[str]) -> ContextIndex:
         sb = sentence_bounds(ctx)
         bounds += sb
         context_of += [ci] * len(sb)
-        fn = _sentence_keys_exact if _NUM_SCALE_RE.search(ctx) else _sentence_keys
+        fn = _sentence_keys_exact if NUM_SCALE_RE.search(ctx) else _sentence_keys
         keys += [fn(ctx[a:b]) for a, b in sb]
     all_keys = frozenset().union(*keys)
     return ContextIndex(contexts, bounds, context_of, keys, all_keys)
-
-
-# ----------------------------------------------------------------------------- claims
-
-Item = tuple[str, float, str, bool, bool, bool]
-"""A claim's content token: (key, weight, surface, entity when first, entity
-elsewhere, capitalised)."""
-
-
-class ClaimTokens(NamedTuple):
-    """What scoring needs of a claim: content items (:data:`Item`, in order), numbers
-    ``(key, surface)``, the keys inside a negation's scope, the strict pairs of
-    :class:`Analysed` and whether it speaks in the first person."""
-
-    items: list[Item]
-    numbers: list[tuple[str, str]]
-    negated_keys: frozenset[str]
-    strict_pairs: list[tuple[str, str]]
-    first_person: bool
-
-
-_NEG, _FIRST, _OF, _POSS, _ME = 1, 2, 4, 8, 16
-_CLAIM_CHUNKS: dict[str, tuple[tuple[Item, ...], tuple[tuple[str, str], ...]]] = {}
-_CLAIM_FLAGS: dict[str, int] = {}  # only chunks with a flag
-_OF_NAME_RE = re.compile(
-    r"(?i:\bof\b)(?:\W+(?i:the|a|an|its|his|her|their|our|this|that|and)\b)*\W+"
-    r"(?:[^\W\d_a-z]|(?:[^\W\d_]\.){2})"
-)
-_NUM_SCALE_RE = re.compile(r"\d\s(?:thousand|million|billion|trillion|bn|mn|tn)\b", re.I)
-
-
-def _item(tok: RawToken) -> Item:
-    tx, kind, k, _, _ = tok
-    up = tx[:1].isupper()
-    if kind == "word":
-        w = word_weight(tx)
-        return (k, w, tx, up and w >= 3.0, up, up)
-    ini = kind == "initialism"
-    return (k, WEIGHT_MAX, tx, ini, ini, up)
-
-
-def _claim_chunk(chunk: str) -> tuple[tuple[Item, ...], tuple[tuple[str, str], ...]]:
-    """Content items and numbers of one whitespace chunk of a claim (cached), and its
-    flags (negation, first person, "of", possessive) in ``_CLAIM_FLAGS``."""
-    items: list[Item] = []
-    nums: list[tuple[str, str]] = []
-    flags = 0
-    for t in chunk_tokens(chunk):
-        tx, kind, k, norm, _ = t
-        if kind == "number":
-            nums.append((k, tx))
-        elif k in NEGATIONS:
-            flags |= _NEG
-        elif norm in STOPWORDS:
-            if tx == "I":  # "I" is not first person after a capitalised word
-                flags |= _FIRST
-            elif norm in _FIRST_PERSON:
-                flags |= _ME
-            elif norm == "of":
-                flags |= _OF
-        else:
-            items.append(_item(t))
-            if (tx[:1].isupper() or kind == "initialism") and tx.endswith(("'s", "’s")):
-                flags |= _POSS  # a possessive name: "<Name>'s <head>" is a strict pair
-    out = (tuple(items), tuple(nums))
-    if len(_CLAIM_CHUNKS) >= CHUNK_CACHE_MAX:
-        _CLAIM_CHUNKS.clear()
-        _CLAIM_FLAGS.clear()
-    _CLAIM_CHUNKS[chunk] = out
-    if flags:
-        _CLAIM_FLAGS[chunk] = flags
-    return out
-
-
-_NO_KEYS: frozenset[str] = frozenset()
-
-
-def claim_tokens(text: str) -> ClaimTokens:
-    """The :class:`ClaimTokens` of a claim: from cached chunks, or through
-    :func:`analyse` when word order matters (negation, possessive, first person,
-    "of <Name>", "<number> <scale word>")."""
-    parts = text.split()
-    infos = list(map(_CLAIM_CHUNKS.get, parts))
-    if None in infos:
-        infos = [_claim_chunk(p) if i is None else i for i, p in zip(infos, parts, strict=True)]
-    flagged = _CLAIM_FLAGS.keys() & parts
-    slow = False
-    flags = 0
-    if flagged:
-        for p in flagged:
-            flags |= _CLAIM_FLAGS[p]
-        slow = bool(flags & (_NEG | _FIRST | _POSS)) or (
-            bool(flags & _OF) and _OF_NAME_RE.search(text) is not None
-        )
-    if slow or _NUM_SCALE_RE.search(text):
-        a = analyse(text)
-        return ClaimTokens(
-            [_item(t) for t in a.content],
-            [(t[2], t[0]) for t in a.numbers],
-            a.negated_keys,
-            a.strict_pairs,
-            a.first_person,
-        )
-    return ClaimTokens(
-        list(chain.from_iterable([i[0] for i in infos])),  # type: ignore[index]
-        list(chain.from_iterable([i[1] for i in infos])),  # type: ignore[index]
-        _NO_KEYS,
-        [],
-        bool(flags & _ME),
-    )

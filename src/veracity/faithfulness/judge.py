@@ -50,7 +50,7 @@ from typing import Literal
 
 from veracity.errors import ConfigError, InputError, MetricError
 from veracity.faithfulness import ClaimVerdict, FaithfulnessResult, score_faithfulness
-from veracity.faithfulness.claims import split_claims
+from veracity.faithfulness.claims import is_abstention, split_claims
 from veracity.llm import (
     APIS,
     DEFAULT_TTL_S,
@@ -260,9 +260,12 @@ def judge_faithfulness(
     if not isinstance(config, JudgeConfig):
         raise ConfigError(f"config must be a JudgeConfig, got {type(config).__name__}")
     ctxs = _contexts(answer, contexts)
-    claims = split_claims(answer)
+    all_claims = split_claims(answer)
+    # statements that the contexts lack the information are not factual claims
+    claims = [c for c in all_claims if not is_abstention(c.text)]
     if not claims:
-        return FaithfulnessResult(None, "no claims", "judge", [], None, None)
+        reason = "no claims (states that the contexts do not say)" if all_claims else "no claims"
+        return FaithfulnessResult(None, reason, "judge", [], None, None)
     lexical = {(v.start, v.end): v for v in score_faithfulness(answer, ctxs).claims}
     if not any(c.strip() for c in ctxs):
         verdicts = [

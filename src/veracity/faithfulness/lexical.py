@@ -1,11 +1,13 @@
 """The lexical faithfulness scorer (``method="lexical"``, the default).
 
 Each claim is scored against a :class:`ContextIndex` built once per answer
-(:func:`score_claim`). Notation: ``w(t)`` is the information weight of content token
+(:func:`prepare_claim`, then :func:`finish_claim`; :func:`score_claim` does both for one
+claim). Notation: ``w(t)`` is the information weight of content token
 ``t`` (:func:`~veracity.faithfulness.frequency.word_weight`: rare words weigh more;
 numbers, initialisms and character n-grams weigh ``WEIGHT_MAX``); a token is *found*
 when its key, or for a non-name an inflection of it ("reduc" / "reduction"; a shared
-prefix of at least five letters), is in some context sentence; ``W`` is the total
+prefix of at least five letters, chosen deterministically by
+:meth:`ContextIndex.variant`), is in some context sentence; ``W`` is the total
 weight of the claim's distinct tokens.
 
 - ``sentence_cover`` = weight found in the best single context sentence / ``W``
@@ -33,7 +35,8 @@ A claim with no content word at all (and not a question) scores 1.0: there is
 nothing to check. The claim is supported iff ``score >= threshold``;
 ``DEFAULT_THRESHOLD = 0.4`` is the one threshold (the same for every data set) that
 gave the best mean balanced accuracy over the four labeled development sets
-(SummEdits, WiCE, BEGIN, HaluEval QA; see ``benchmarks/faithfulness_accuracy.py``). Cost per claim is bounded: candidate sentences are counted
+(SummEdits, WiCE, BEGIN, HaluEval QA; see ``benchmarks/faithfulness_accuracy.py``).
+Cost per claim is bounded: candidate sentences are counted
 from the postings of the claim's keys, rarest first, until ``POSTINGS_BUDGET``
 postings have been read (the rarest key's list is cut to the budget when even it is
 longer), and only the ``MAX_CANDIDATES`` best candidates get a window score; so the
@@ -50,8 +53,9 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from operator import itemgetter
 
+from veracity.faithfulness.claim_view import ClaimTokens
 from veracity.faithfulness.frequency import WEIGHT_MAX
-from veracity.faithfulness.index import ClaimTokens, ContextIndex, IndexedSentence
+from veracity.faithfulness.index import ContextIndex, IndexedSentence
 
 __all__ = [
     "DEFAULT_THRESHOLD",

@@ -231,6 +231,8 @@ def context_of(q: NumericClaim | EvidenceQuantity) -> tuple[frozenset[str], int 
 
 def labels_of(q: NumericClaim | EvidenceQuantity) -> frozenset[str]:
     """The labels half of :func:`context_of` (cached)."""
+    if q.index is None or q.span is None:  # nothing to read: the explicit labels
+        return q.labels or frozenset()
     cache = q.cache
     if cache is None:
         cache = q.cache = {}
@@ -250,6 +252,8 @@ _NO_YEAR = -1
 
 def year_of(q: NumericClaim | EvidenceQuantity) -> int | None:
     """The year half of :func:`context_of` (cached)."""
+    if q.index is None or q.span is None:  # nothing to read: the explicit year
+        return q.year
     cache = q.cache
     if cache is None:
         cache = q.cache = {}

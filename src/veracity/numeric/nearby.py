@@ -8,7 +8,6 @@ from veracity.numeric.patterns import (
     AFTER_ID,
     AM_PM,
     DOWN_WORDS,
-    LAST_WORD,
     MONTH_AFTER,
     MONTHS_LOWER,
     NOUN_WORD,
@@ -31,6 +30,7 @@ __all__ = [
     "counts_people",
     "direction_of",
     "exclusion_of",
+    "last_word",
     "maybe_phone",
     "prefix_kind",
 ]
@@ -70,12 +70,12 @@ def exclusion_of(
     if last and (last.isalpha() or last in "§#."):
         bare = plain and q.start == s  # nothing read before the digits
         if bare:
-            lw = LAST_WORD.search(left)
+            lw = last_word(left)
             if lw:
-                word = lw.group(1).rstrip(".").lower()
+                word = lw.rstrip(".").lower()
                 if word in lexicon.IDENTIFIER_WORDS or word.startswith(("§", "#")):
                     return "identifier"
-                if lw.group(1).rstrip(".") in lexicon.MONTHS:
+                if lw.rstrip(".") in lexicon.MONTHS:
                     return "date"
         if last in "§#":
             return "identifier"
@@ -105,8 +105,8 @@ def exclusion_of(
             return "phone"
         if not raw.words and q.scale == 1.0 and e - s == 4 and 1800 <= num.value <= 2100:
             noun = counted_noun(text, q.end)
-            pw = LAST_WORD.search(left[-16:])
-            prev_word = pw.group(1).lower() if pw else ""
+            pw = last_word(left[-16:])
+            prev_word = pw.lower() if pw else ""
             if not (
                 noun.endswith("s")
                 and prev_word not in lexicon.YEAR_PREPOSITIONS
@@ -116,14 +116,37 @@ def exclusion_of(
     return ""
 
 
+_RUN = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz.")
+
+
+def last_word(left: str) -> str | None:
+    """``LAST_WORD.search(left).group(1)`` (the word ending ``left``), without a regex
+    search (which would try every start position): the longest trailing
+    ``[A-Za-z§#][A-Za-z.]*`` before trailing blanks; ``None`` when there is none."""
+    if left.endswith("\n"):  # "$" also matches before a final newline
+        left = left[:-1]
+    r = left.rstrip(" \t\u00a0")
+    q = len(r)
+    while q > 0 and r[q - 1] in _RUN:
+        q -= 1
+    if q > 0 and r[q - 1] in "§#":
+        return r[q - 1 :]
+    n = len(r)
+    while q < n and r[q] == ".":
+        q += 1
+    return r[q:] if q < n else None
+
+
 def counts_people(text: str, pos: int) -> bool:
     noun = counted_noun(text, pos)
     return bool(noun) and (noun in PEOPLE or (noun.endswith("s") and noun not in units.UNITS))
 
 
-def prefix_kind(before: str) -> str:
-    """``approx`` / ``min`` / ``max`` / ``""`` from the words right before a number."""
-    toks = before.lower().split()[-4:]
+def prefix_kind(before: str, words: list[str] | None = None) -> str:
+    """``approx`` / ``min`` / ``max`` / ``""`` from the words right before a number.
+
+    ``words`` is ``before.lower().split()`` when the caller already has it."""
+    toks = (before.lower().split() if words is None else words)[-4:]
     if not toks or (toks[-1] not in PREFIX_LAST and toks[-1][-1:] not in "~≈<>≥≤"):
         return ""
     if toks[-1] not in PREFIX_PHRASES and toks[-1][-1:] in "~≈<>≥≤":
@@ -137,10 +160,10 @@ def prefix_kind(before: str) -> str:
     return ""
 
 
-def direction_of(before: str, text: str, end: int) -> str:
+def direction_of(before: str, text: str, end: int, words: list[str] | None = None) -> str:
     """``down`` when a decline word sits right before the number ("fell by 3 %") or right
-    after it ("a 3 % drop")."""
-    for w in before.lower().split()[-3:]:
+    after it ("a 3 % drop"). ``words`` is ``before.lower().split()`` when known."""
+    for w in (before.lower().split() if words is None else words)[-3:]:
         if w.strip(",;:()") in DOWN_WORDS:
             return "down"
     nxt = text[end : end + 14].lower().split()[:1]

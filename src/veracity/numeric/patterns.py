@@ -54,8 +54,11 @@ __all__ = [
     "UNIT_ONLY",
     "WORDS_ALT",
     "WORDS_ANY",
+    "WORDS_ANY_NOSTART",
     "WORDS_LOWER",
+    "WORDS_LOWER_NOSTART",
     "trie_regex",
+    "word_runs",
 ]
 
 
@@ -189,6 +192,34 @@ DIGITS_RE = re.compile(DIGITS)
 WORDS_LOWER = re.compile(rf"\b(?:{WORDS_ALT})(?:(?:{SP}+|-)(?:{WORDS_ALT}))*\b")
 
 WORDS_ANY = re.compile(rf"(?i)\b(?:{WORDS_ALT})(?:(?:{SP}+|-)(?:{WORDS_ALT}))*\b")
+
+WORDS_LOWER_NOSTART = re.compile(rf"(?:{WORDS_ALT})(?:(?:{SP}+|-)(?:{WORDS_ALT}))*\b")
+"""``WORDS_LOWER`` without its leading ``\b``: a pattern that starts with its letters
+is searched much faster; :func:`word_runs` checks the boundary itself."""
+
+WORDS_ANY_NOSTART = re.compile(rf"(?i)(?:{WORDS_ALT})(?:(?:{SP}+|-)(?:{WORDS_ALT}))*\b")
+
+
+def word_runs(pattern: re.Pattern[str], text: str) -> list[re.Match[str]]:
+    """``WORDS_LOWER.finditer`` / ``WORDS_ANY.finditer`` with the ``*_NOSTART`` pattern:
+    a match preceded by a word character (``\b`` fails there) is skipped and the
+    search resumes one character later, exactly as the ``\b`` pattern would."""
+    out: list[re.Match[str]] = []
+    search = pattern.search
+    pos = 0
+    while True:
+        m = search(text, pos)
+        if m is None:
+            return out
+        s = m.start()
+        if s:
+            ch = text[s - 1]
+            if ch.isalnum() or ch == "_":
+                pos = s + 1
+                continue
+        out.append(m)
+        pos = m.end()
+
 
 CHAIN_START = frozenset("-/.:")
 

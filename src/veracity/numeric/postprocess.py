@@ -76,10 +76,11 @@ def smaller_unit(small: str, big: str) -> bool:
 
 
 def might_have_table_marker(text: str) -> bool:
+    """Whether ``text`` may hold a table-scale marker (a cheap test before TABLE_MARK)."""
     low = text.lower()
-    return any(
-        w in low for w in ("thousands", "millions", "billions", "000)", "000s)", "m)", "mn)", "bn)")
-    )
+    if "thousands" in low or "millions" in low or "billions" in low:
+        return True
+    return ")" in low and any(w in low for w in ("000)", "000s)", "m)", "mn)", "bn)"))
 
 
 def apply_table_scale(text: str, found: list[Quantity]) -> None:

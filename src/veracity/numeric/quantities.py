@@ -6,6 +6,12 @@ currency, approximation or bound words; suffix: scale, percent, currency words,
 unit, ratio, range). No pattern can backtrack over a digit run, so the scan is
 linear in the text length (1 MB of digits, numbers or prose: well under a second).
 
+Speed (results unchanged; ``benchmarks/numeric_snapshot.py`` checks it): digit runs
+are produced lazily and merged with the (rare) number-word runs; each distinct digit
+string is parsed once per call; cheap character tests guard the suffix and range
+regexes; and a quantity with a unit, currency or percent only meets the two
+exclusion rules that can apply to it.
+
 Dimensions: ``currency``, ``percent``, ``pp`` (percentage points), ``length``,
 ``mass``, ``volume``, ``time``, ``area``, ``speed``, ``temperature``, ``energy``,
 ``power``, ``concentration``, ``lab:<unit>``, ``ratio``, ``count`` (a number next to
@@ -50,8 +56,9 @@ from veracity.numeric.patterns import (
     SYM_CODE,
     UNIT_ONLY,
     WORDS_ALT,
-    WORDS_ANY,
-    WORDS_LOWER,
+    WORDS_ANY_NOSTART,
+    WORDS_LOWER_NOSTART,
+    word_runs,
 )
 from veracity.numeric.postprocess import (
     apply_table_scale,
@@ -68,6 +75,7 @@ from veracity.numeric.quantity import (
 __all__ = ["Quantity", "scan_quantities"]
 
 _SPACES = re.compile(r"[ \t]+")
+_RANGE_START = frozenset(" \t\u00a0\u2009\u202f-–—")
 
 
 def scan_quantities(
@@ -167,8 +175,10 @@ def _anchors(text: str) -> Iterator[re.Match[str]]:
     The digit runs are produced lazily (a megabyte of numbers would otherwise keep
     hundreds of thousands of match objects alive at once)."""
     low = text.lower()
-    words = WORDS_LOWER.finditer(low) if len(low) == len(text) else WORDS_ANY.finditer(text)
-    more = list(words)
+    if len(low) == len(text):
+        more = word_runs(WORDS_LOWER_NOSTART, low)
+    else:
+        more = word_runs(WORDS_ANY_NOSTART, text)
     if not more:
         return DIGITS_RE.finditer(text)
     return iter(sorted([*DIGITS_RE.finditer(text), *more], key=_start))
@@ -211,7 +221,8 @@ def _read(text: str, raw: RawNumber, active: frozenset[str]) -> tuple[list[Quant
     q, stop = _read_one(text, raw, active)
     if q is None:
         return [], stop
-    rng = RANGE.match(text, stop)
+    # RANGE starts with a space or a dash: test that character before running it
+    rng = RANGE.match(text, stop) if text[stop : stop + 1] in _RANGE_START else None
     if (
         rng is None
         or q.excluded
@@ -446,32 +457,49 @@ def _read_one(
     stated = value
     base = value * conv_factor + conv_offset
     half = half_unit_of(num) * scale * conv_factor
+    end = stop if stop > e else e
     q = Quantity(
         start,
-        stop if stop > e else e,
+        end,
         base,
         stated,
         dimension,
         unit_sym,
-        half_unit=half,
-        significant=num.significant,
-        scale=scale,
-        from_words=raw.words,
+        None,  # low
+        None,  # high
+        False,  # approx
+        "",  # bound
+        half,  # half_unit
+        num.significant,
+        "",  # noun
+        scale,
+        "",  # excluded
+        raw.words,  # from_words
     )
     # --- approximations and bounds
     before = text[max(0, start - 24) : start]
     last = before.rstrip()[-1:]
     if last and (last.isalpha() or last in "~≈<>≥≤=."):
-        kind = prefix_kind(before)
+        words = before.lower().split()
+        kind = prefix_kind(before, words)
         if kind == "approx":
             q.approx = True
         elif kind:
             q.bound = kind
-    if last and last.isalpha() and dimension in ("percent", "pp", "currency", "number"):
-        q.direction = direction_of(before, text, q.end)
+        if last.isalpha() and dimension in ("percent", "pp", "currency", "number"):
+            q.direction = direction_of(before, text, q.end, words)
     # --- exclusions
     if not excluded:
-        excluded = exclusion_of(text, q, num, raw, prev, e)
+        if dimension != "number" and not (end == e and nxt.isalpha()):
+            # exclusion_of() for a quantity with a unit, currency or percent, inlined:
+            # only the "§ 12" / "# 12" identifier and "[12]" citation rules apply
+            lst = last if start == s else text[max(0, s - 24) : s].rstrip()[-1:]
+            if lst and lst in "§#":
+                excluded = "identifier"
+            elif prev == "[" and nxt == "]":
+                excluded = "citation"
+        else:
+            excluded = exclusion_of(text, q, num, raw, prev, e)
     if dimension == "number" and not excluded:
         q.noun = counted_noun(text, q.end)
         if q.noun:

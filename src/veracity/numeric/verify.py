@@ -32,6 +32,11 @@ the closest compatible one is reported. With ``context_check`` (default on),
 evidence stated for the claim's year, and then evidence whose clause shares the most
 content words with the claim's (row label, entity, counted noun), is preferred, so a
 number copied from another row or year fails.
+
+Speed: the compatible candidates of a claim depend only on its dimension, type and
+currency, so they are computed once per such kind and shared; a claim's year and
+labels are computed only when some candidate has a year / labels to compare with
+(otherwise they cannot change the choice).
 """
 
 from __future__ import annotations
@@ -176,16 +181,18 @@ def _temperature_difference_error(claim: NumericClaim, ev: EvidenceQuantity) -> 
 
 
 def _prefer_context(
-    claim: NumericClaim, cands: list[EvidenceQuantity], has_context: tuple[bool, bool]
+    claim: NumericClaim, cands: list[EvidenceQuantity], kind: _Cands | None
 ) -> tuple[list[EvidenceQuantity], str]:
     """Evidence stated for the claim's year, then about its row / entity, among ``cands``.
 
-    ``has_context`` says whether any candidate has a (year, labels): without one,
+    ``kind.flags()`` says whether any candidate has a (year, labels): without one,
     that half of the claim's context cannot tell the candidates apart and is skipped.
     """
     note = ""
-    has_year, has_labels = has_context
-    if len(cands) < 2 or not (has_year or has_labels):
+    if len(cands) < 2:
+        return cands, note
+    has_year, has_labels = kind.flags() if kind is not None else (True, True)
+    if not (has_year or has_labels):
         return cands, note  # nothing to tell the candidates apart: skip the claim's context
     year = year_of(claim) if has_year else None
     if year is not None:
@@ -212,12 +219,12 @@ def _best(
     cands: list[EvidenceQuantity],
     tol: float,
     cfg: DomainConfig,
-    has_context: tuple[bool, bool] = (True, True),
+    kind: _Cands | None = None,
 ) -> tuple[_Pick | None, _Pick | None, str]:
     """(closest verified, closest overall, context note) among the candidates."""
     note = ""
     if cands and cfg.context_check:
-        cands, note = _prefer_context(claim, cands, has_context)
+        cands, note = _prefer_context(claim, cands, kind)
     best: _Pick | None = None
     closest: _Pick | None = None
     for ev in cands:
@@ -254,17 +261,13 @@ class _Pool:
     def __init__(self, items: list[EvidenceQuantity]) -> None:
         self.items = items
         self.groups: dict[str, list[tuple[int, EvidenceQuantity]]] = {}
-        self._cands: dict[
-            tuple[str, str, str], tuple[list[EvidenceQuantity], tuple[bool, bool]]
-        ] = {}
+        self._cands: dict[tuple[str, str, str], _Cands] = {}
         for pos, ev in enumerate(items):
             self.groups.setdefault(dimension_of(ev)[0], []).append((pos, ev))
 
-    def candidates(self, claim: NumericClaim) -> tuple[list[EvidenceQuantity], tuple[bool, bool]]:
-        """(compatible evidence in pool order, (whether any of it has a year, labels)).
-
-        The list is shared between claims of the same kind: callers must not mutate it.
-        """
+    def candidates(self, claim: NumericClaim) -> _Cands:
+        """The compatible evidence, in pool order (shared between claims of the same
+        kind: callers must not mutate it)."""
         key = (
             claim.dimension,
             claim.claim_type,
@@ -276,11 +279,27 @@ class _Pool:
             found = [pe for name in names for pe in self.groups.get(name, ())]
             if len(names) > 2:
                 found.sort(key=lambda pe: pe[0])
-            cands = [ev for _, ev in found if _compatible(claim, ev)]
-            has_year = any(year_of(ev) is not None for ev in cands)
-            has_labels = any(labels_of(ev) for ev in cands)
-            got = self._cands[key] = (cands, (has_year, has_labels))
+            got = self._cands[key] = _Cands([ev for _, ev in found if _compatible(claim, ev)])
         return got
+
+
+class _Cands:
+    """Candidate evidence of one claim kind, and (computed on first use) whether any
+    of it has a year / labels to tell the candidates apart."""
+
+    __slots__ = ("_flags", "items")
+
+    def __init__(self, items: list[EvidenceQuantity]) -> None:
+        self.items = items
+        self._flags: tuple[bool, bool] | None = None
+
+    def flags(self) -> tuple[bool, bool]:
+        if self._flags is None:
+            self._flags = (
+                any(year_of(ev) is not None for ev in self.items),
+                any(labels_of(ev) for ev in self.items),
+            )
+        return self._flags
 
 
 def _verify_one(claim: NumericClaim, pool: _Pool, cfg: DomainConfig) -> ClaimVerification:
@@ -289,8 +308,8 @@ def _verify_one(claim: NumericClaim, pool: _Pool, cfg: DomainConfig) -> ClaimVer
         return ClaimVerification(
             claim, False, None, None, "no_evidence", "no evidence values to compare with", tol
         )
-    cands, has_context = pool.candidates(claim)
-    found = _best(claim, cands, tol, cfg, has_context)
+    group = pool.candidates(claim)
+    found = _best(claim, group.items, tol, cfg, group)
     if found[0] is None and claim.dimension == "number":
         # a bare number ("median age 54") may restate a value with a unit ("54 years")
         loose = [
