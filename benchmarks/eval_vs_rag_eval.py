@@ -7,8 +7,11 @@ Usage (rag-eval-py installed in the same environment, as in the dev extra):
 Generates realistic samples (a 2-4 sentence answer, three ~300-character contexts,
 a ranked list of 10 ids and 1-3 golden ids), runs both command lines on the file
 with JSON output, checks that both exit 0, and prints the wall times and the ratio.
-Two veracity runs are timed: the comparable metric set (precision@5 + faithfulness,
-what rag-eval computes) and every metric (retrieval suite, faithfulness, numeric).
+Three veracity runs are timed: the comparable metric set (precision@5 + faithfulness,
+what rag-eval computes), every metric (seven retrieval metrics, faithfulness with
+per-claim evidence, numeric claims), and every metric on two processes. Peak memory
+comes from GNU time when it is installed (rag-eval loads the whole file; veracity
+streams it).
 """
 
 from __future__ import annotations
@@ -65,15 +68,20 @@ def generate(path: Path, n: int, seed: int = 7) -> None:
             fh.write(json.dumps(make_sample(rng, i)) + "\n")
 
 
-def timed(cmd: list[str]) -> float:
-    start = time.perf_counter()
-    proc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False)
-    elapsed = time.perf_counter() - start
-    if proc.returncode != 0:
-        raise SystemExit(
-            f"{' '.join(cmd)} failed ({proc.returncode}): {proc.stderr.decode()[-500:]}"
-        )
-    return elapsed
+def timed(cmd: list[str]) -> tuple[float, float | None]:
+    """Wall seconds and peak resident memory (MB, via GNU time when present)."""
+    gnu_time = "/usr/bin/time" if Path("/usr/bin/time").exists() else None
+    with tempfile.NamedTemporaryFile("r", suffix=".rss") as rss:
+        full = [gnu_time, "-f", "%M", "-o", rss.name, *cmd] if gnu_time else cmd
+        start = time.perf_counter()
+        proc = subprocess.run(full, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False)
+        elapsed = time.perf_counter() - start
+        if proc.returncode != 0:
+            tail = proc.stderr.decode()[-500:]
+            raise SystemExit(f"{' '.join(cmd)} failed ({proc.returncode}): {tail}")
+        lines = rss.read().strip().splitlines()
+    peak = int(lines[-1]) / 1024 if gnu_time and lines and lines[-1].isdigit() else None
+    return elapsed, peak
 
 
 def main() -> None:
@@ -92,17 +100,31 @@ def main() -> None:
         print(f"{args.samples} samples, {size_mb:.1f} MB: {path}")
         t_rag = timed([rag_eval, "eval", str(path), "--json", "--k", "5"])
         vcmd = veracity.split()
-        t_same = timed(
-            [*vcmd, "eval", str(path), "--json", "-q", "--k", "5", "-m", "precision,faithfulness"]
-        )
-        t_all = timed([*vcmd, "eval", str(path), "--json", "-q", "--k", "5"])
-    print(f"{'tool':<44}{'seconds':>10}{'samples/s':>12}{'vs rag-eval':>13}")
-    for name, t in (
+        same = [
+            *vcmd,
+            "eval",
+            str(path),
+            "--json",
+            "-q",
+            "--k",
+            "5",
+            "-m",
+            "precision,faithfulness",
+            "--workers",
+            "1",
+        ]
+        t_same = timed(same)
+        t_all = timed([*vcmd, "eval", str(path), "--json", "-q", "--k", "5", "--workers", "1"])
+        t_all2 = timed([*vcmd, "eval", str(path), "--json", "-q", "--k", "5", "--workers", "2"])
+    print(f"{'command':<50}{'seconds':>9}{'samples/s':>11}{'peak MB':>9}{'vs rag-eval':>13}")
+    for name, (t, peak) in (
         ("rag-eval eval --json (precision@5, overlap)", t_rag),
-        ("veracity eval --json -m precision,faithfulness", t_same),
-        ("veracity eval --json (all metrics)", t_all),
+        ("veracity eval --json -m precision,faithfulness -w 1", t_same),
+        ("veracity eval --json (all 9 metrics) -w 1", t_all),
+        ("veracity eval --json (all 9 metrics) -w 2", t_all2),
     ):
-        print(f"{name:<44}{t:>10.2f}{args.samples / t:>12.0f}{t_rag / t:>12.2f}x")
+        mem = f"{peak:>9.0f}" if peak is not None else f"{'-':>9}"
+        print(f"{name:<50}{t:>9.2f}{args.samples / t:>11.0f}{mem}{t_rag[0] / t:>12.2f}x")
 
 
 if __name__ == "__main__":

@@ -25,7 +25,7 @@ from veracity.cli.common import (
 from veracity.errors import ConfigError
 from veracity.io import read_samples
 from veracity.metrics import MetricOptions, plan_metrics
-from veracity.parallel import iter_evaluate_parallel
+from veracity.parallel import default_workers, iter_evaluate_parallel
 from veracity.render import FORMATS, render
 from veracity.render.json import dumps, iter_json_report
 from veracity.report import Report, ReportBuilder, parse_gate
@@ -52,7 +52,7 @@ class EvalArgs:
     normalize_ids: bool
     faithfulness_method: str
     preset: str | None
-    workers: int = 1
+    workers: int | None = None  # None = automatic
     judge: Any = None  # JudgeConfig | None (built only when --judge is given)
 
 
@@ -114,10 +114,12 @@ def run_eval(path: Path, args: EvalArgs, *, label: str | None = None) -> int:
     elif fmt == "json":
         stream = tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115 (closed below)
     try:
+        total = _count_lines(path)
+        workers = args.workers if args.workers is not None else _auto_workers(total)
         with progress_reporter(
-            f"scoring {label or path.name}", _count_lines(path), enabled=not args.quiet
+            f"scoring {label or path.name}", total, enabled=not args.quiet
         ) as advance:
-            for result in iter_evaluate_parallel(samples, plan, options, workers=args.workers):
+            for result in iter_evaluate_parallel(samples, plan, options, workers=workers):
                 builder.add(result)
                 if stream is not None:
                     stream.write(dumps(result.to_dict()) + "\n")
@@ -144,6 +146,17 @@ def run_eval(path: Path, args: EvalArgs, *, label: str | None = None) -> int:
         if stream is not None and stream is not sys.stdout:
             stream.close()
     return EXIT_OK if report.passed else EXIT_GATE_FAILED
+
+
+AUTO_PARALLEL_LINES = 2000
+
+
+def _auto_workers(total_lines: int | None) -> int:
+    """Every CPU for JSONL files of at least AUTO_PARALLEL_LINES lines, else one
+    process (starting workers costs more than it saves on small inputs)."""
+    if total_lines is None or total_lines < AUTO_PARALLEL_LINES:
+        return 1
+    return default_workers()
 
 
 def _judge_label(judge: Any) -> str | None:
@@ -281,12 +294,16 @@ MethodOpt = Annotated[
     ),
 ]
 WorkersOpt = Annotated[
-    int,
+    int | None,
     typer.Option(
         "--workers",
         "-w",
         min=0,
-        help="Score on this many processes (0 = every CPU). Same results, same order.",
+        help=(
+            "Score on this many processes (0 = every CPU). Default: every CPU for JSONL files "
+            "of 2,000+ lines, else 1. Same results, same order, whatever the number."
+        ),
+        show_default=False,
     ),
 ]
 JudgeOpt = Annotated[
@@ -349,7 +366,7 @@ def eval_command(
     normalize_ids: NormOpt = False,
     faithfulness_method: MethodOpt = "lexical",
     preset: PresetOpt = None,
-    workers: WorkersOpt = 1,
+    workers: WorkersOpt = None,
     judge: JudgeOpt = None,
     judge_model: JudgeModelOpt = None,
     judge_base_url: JudgeUrlOpt = None,
