@@ -131,17 +131,6 @@ def test_demo_runs_and_exports(tmp_path: Path) -> None:
     assert code == 0 and len(target.read_text().splitlines()) == 31
 
 
-def test_every_command_has_help() -> None:
-    code, out, _ = run("--help")
-    assert code == 0
-    commands = [line.split()[0] for line in out.split("Commands:")[1].splitlines() if line.strip()]
-    assert {"eval", "demo"} <= set(commands)
-    for command in commands:
-        code, out, _ = run(command, "--help")
-        assert code == 0, command
-        assert len(out) > 200, command
-
-
 def test_console_script_no_traceback(tmp_path: Path) -> None:
     bad = tmp_path / "bad.jsonl"
     bad.write_text("{nope\n")

@@ -162,9 +162,16 @@ def run_command(
         Path | None,
         typer.Option("--run-file", help="Append each response here; rerun to resume."),
     ] = None,
-    concurrency: Annotated[int, typer.Option("--concurrency", min=1, max=256)] = 4,
+    concurrency: Annotated[
+        int, typer.Option("--concurrency", min=1, max=256, help="Cases sent to the system at once.")
+    ] = 4,
     timeout: Annotated[float, typer.Option("--timeout", help="Seconds per call.")] = 60.0,
-    retries: Annotated[int, typer.Option("--retries", min=0, max=20)] = 2,
+    retries: Annotated[
+        int,
+        typer.Option(
+            "--retries", min=0, max=20, help="Extra attempts per case, with exponential backoff."
+        ),
+    ] = 2,
     suite: SuiteOpt = "builtin",
     tier: TierOpt = "all",
     scoring: ScoringOpt = "strict",
