@@ -45,7 +45,7 @@ from veracity.faithfulness.overlap import overlap_faithfulness
 from veracity.faithfulness.verdicts import ClaimVerdict, FaithfulnessResult
 from veracity.text import Span
 
-__all__ = ["METHODS", "lexical_faithfulness", "score_faithfulness"]
+__all__ = ["METHODS", "checked_contexts", "lexical_faithfulness", "score_faithfulness"]
 
 CACHE_ENTRIES = 128
 CACHE_MAX_CHARS = 100_000
@@ -217,10 +217,17 @@ def score_faithfulness(
         or not 0.0 <= threshold <= 1.0
     ):
         raise ConfigError(f"threshold must be a number in [0, 1], got {threshold!r}")
+    return fn(answer, checked_contexts(answer, contexts), threshold=threshold)
+
+
+def checked_contexts(answer: object, contexts: object) -> list[str]:
+    """Check the inputs of a faithfulness scorer: ``answer`` must be a string and
+    ``contexts`` a sequence of strings (a bare string counts as one context).
+    Returns the contexts as a list; raises :class:`InputError` naming the field."""
     if not isinstance(answer, str):
         raise InputError(f"must be a string, got {type(answer).__name__}", field="answer")
     if isinstance(contexts, str):
-        contexts = [contexts]
+        return [contexts]
     if not isinstance(contexts, Sequence):
         raise InputError(
             f"must be a list of strings, got {type(contexts).__name__}", field="contexts"
@@ -228,4 +235,4 @@ def score_faithfulness(
     for i, c in enumerate(contexts):
         if not isinstance(c, str):
             raise InputError(f"item {i} must be a string, got {type(c).__name__}", field="contexts")
-    return fn(answer, list(contexts), threshold=threshold)
+    return list(contexts)

@@ -48,8 +48,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal
 
-from veracity.errors import ConfigError, InputError, MetricError
+from veracity.errors import ConfigError, MetricError
 from veracity.faithfulness import ClaimVerdict, FaithfulnessResult, score_faithfulness
+from veracity.faithfulness.api import checked_contexts
 from veracity.faithfulness.claims import is_abstention, split_claims
 from veracity.llm import (
     APIS,
@@ -208,21 +209,6 @@ def parse_reply(text: str, n_contexts: int) -> tuple[bool, int | None, str]:
     return verdict.strip().lower() == "supported", None if index is None else index - 1, reason
 
 
-def _contexts(answer: object, contexts: object) -> list[str]:
-    if not isinstance(answer, str):
-        raise InputError(f"must be a string, got {type(answer).__name__}", field="answer")
-    if isinstance(contexts, str):
-        return [contexts]
-    if not isinstance(contexts, Sequence):
-        raise InputError(
-            f"must be a list of strings, got {type(contexts).__name__}", field="contexts"
-        )
-    for i, c in enumerate(contexts):
-        if not isinstance(c, str):
-            raise InputError(f"item {i} must be a string, got {type(c).__name__}", field="contexts")
-    return list(contexts)
-
-
 def _sentence(
     claim: str, index: int, contexts: list[str], lexical: ClaimVerdict | None
 ) -> tuple[str | None, int | None, int | None]:
@@ -259,7 +245,7 @@ def judge_faithfulness(
     """
     if not isinstance(config, JudgeConfig):
         raise ConfigError(f"config must be a JudgeConfig, got {type(config).__name__}")
-    ctxs = _contexts(answer, contexts)
+    ctxs = checked_contexts(answer, contexts)
     all_claims = split_claims(answer)
     # statements that the contexts lack the information are not factual claims
     claims = [c for c in all_claims if not is_abstention(c.text)]

@@ -27,7 +27,7 @@ from veracity.numeric.models import EvidenceQuantity, NumericClaim
 from veracity.numeric.presets import resolve_config
 from veracity.numeric.quantities import Quantity, scan_quantities
 from veracity.numeric.textindex import TextIndex
-from veracity.numeric.unitstr import parse_unit_string
+from veracity.numeric.unitstr import BASE_UNITS, parse_unit_string
 
 __all__ = ["MAX_TEXT_CHARS", "claim_type_of", "evidence_from_contexts", "extract_claims"]
 
@@ -52,21 +52,7 @@ _TYPE_BY_DIMENSION = {
     "count": "count",
     "number": "number",
 }
-_BASE_UNIT = {
-    "length": "m",
-    "mass": "g",
-    "volume": "L",
-    "time": "s",
-    "area": "m²",
-    "speed": "m/s",
-    "temperature": "°C",
-    "energy": "J",
-    "power": "W",
-    "concentration": "ppm",
-    "percent": "%",
-    "pp": "pp",
-    "ratio": "x",
-}
+_BASE_UNIT = {**BASE_UNITS, "percent": "%", "pp": "pp", "ratio": "x"}
 
 
 def claim_type_of(dimension: str, config: DomainConfig) -> str:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from veracity.numeric import units
 
-__all__ = ["UnitSpec", "parse_unit_string"]
+__all__ = ["BASE_UNITS", "UnitSpec", "parse_unit_string"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +83,7 @@ _SYMBOLS = {
     "¥": "¥",
     "₹": "INR",
 }
-_BASE = {
+BASE_UNITS = {
     "length": "m",
     "mass": "g",
     "volume": "L",
@@ -169,5 +169,5 @@ def _from_unit(u: units.Unit) -> UnitSpec:
     if u.dimension.startswith("lab:"):
         return UnitSpec(u.dimension, u.symbol, base_unit=u.symbol)
     return UnitSpec(
-        u.dimension, u.symbol, u.factor, u.offset, base_unit=_BASE.get(u.dimension, u.symbol)
+        u.dimension, u.symbol, u.factor, u.offset, base_unit=BASE_UNITS.get(u.dimension, u.symbol)
     )
