@@ -22,6 +22,27 @@ from veracity.cli.common import (
     user_errors,
     write_output,
 )
+from veracity.cli.eval_options import (
+    ClaimsOnlyOpt,
+    FailUnderOpt,
+    FormatOpt,
+    JsonOpt,
+    JudgeCacheOpt,
+    JudgeErrOpt,
+    JudgeKeyOpt,
+    JudgeModelOpt,
+    JudgeOpt,
+    JudgeUrlOpt,
+    KOpt,
+    MethodOpt,
+    MetricsOpt,
+    NormOpt,
+    OutputOpt,
+    PresetOpt,
+    QuietOpt,
+    SkipOpt,
+    WorkersOpt,
+)
 from veracity.errors import ConfigError
 from veracity.io import read_samples
 from veracity.metrics import MetricOptions, plan_metrics
@@ -218,132 +239,6 @@ def _emit(report: Report, fmt: str, args: EvalArgs) -> None:
         sys.stderr.write(f"wrote {fmt} report to {args.output}\n")
         if fmt != "table":
             sys.stderr.write(render(report, "table"))
-
-
-KOpt = Annotated[
-    str,
-    typer.Option(
-        "--k",
-        "-k",
-        help="Rank cut-off(s) for the @K retrieval metrics, e.g. 5 or 1,3,5.",
-    ),
-]
-MetricsOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--metrics",
-        "-m",
-        help=(
-            "Comma-separated metrics to compute (default: all). Names: precision, recall, hit, "
-            "ndcg (each @K: bare name = every --k, or e.g. ndcg@10), mrr, map, r_precision, "
-            "faithfulness, numeric."
-        ),
-    ),
-]
-ClaimsOnlyOpt = Annotated[
-    bool, typer.Option("--claims-only", help="Skip the retrieval metrics (answer metrics only).")
-]
-SkipOpt = Annotated[
-    bool,
-    typer.Option(
-        "--skip-errors",
-        help="Skip invalid records, keep going, and list what was skipped in the report.",
-    ),
-]
-FormatOpt = Annotated[
-    str,
-    typer.Option(
-        "--format",
-        "-f",
-        help=(
-            "Output format: table, json, jsonl (one line per sample as it is scored), "
-            "markdown, html, junit."
-        ),
-    ),
-]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Same as --format json.")]
-OutputOpt = Annotated[
-    Path | None,
-    typer.Option("--output", "-o", help="Write the report to this file instead of stdout."),
-]
-FailUnderOpt = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--fail-under",
-        help=(
-            "Gate: METRIC=VALUE fails the run (exit 1) when the metric's mean is below VALUE. "
-            "Repeatable. Also accepts METRIC>=VALUE, >, <=, <."
-        ),
-    ),
-]
-QuietOpt = Annotated[
-    bool, typer.Option("--quiet", "-q", help="No progress bar and no summary on stderr.")
-]
-NormOpt = Annotated[
-    bool,
-    typer.Option(
-        "--normalize-ids",
-        help="Match retrieved and golden items after collapsing white space and case.",
-    ),
-]
-MethodOpt = Annotated[
-    str,
-    typer.Option(
-        "--faithfulness-method",
-        help="lexical (default: sentence-level, explained) or overlap (rag-eval's rules).",
-    ),
-]
-WorkersOpt = Annotated[
-    int | None,
-    typer.Option(
-        "--workers",
-        "-w",
-        min=0,
-        help=(
-            "Score on this many processes (0 = every CPU). Default: every CPU for JSONL files "
-            "of 2,000+ lines, else 1. Same results, same order, whatever the number."
-        ),
-        show_default=False,
-    ),
-]
-JudgeOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--judge",
-        help=(
-            "Judge each claim with an LLM instead of the lexical engine: openai (any "
-            "OpenAI-compatible chat server) or ollama. Needs --judge-model and --judge-base-url; "
-            "nothing is sent anywhere without them."
-        ),
-    ),
-]
-JudgeModelOpt = Annotated[str | None, typer.Option("--judge-model", help="Model name for --judge.")]
-JudgeUrlOpt = Annotated[
-    str | None,
-    typer.Option("--judge-base-url", help="Base URL for --judge, e.g. http://localhost:11434."),
-]
-JudgeKeyOpt = Annotated[
-    str,
-    typer.Option("--judge-api-key-env", help="Environment variable holding the judge's API key."),
-]
-JudgeCacheOpt = Annotated[
-    Path | None,
-    typer.Option("--judge-cache-dir", help="Cache the judge's answers (SQLite) in this directory."),
-]
-JudgeErrOpt = Annotated[
-    str,
-    typer.Option(
-        "--on-judge-error",
-        help="When a judge call fails: keep (lexical verdict), undetermined, or fail (exit 2).",
-    ),
-]
-PresetOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--preset",
-        help="Numeric domain preset: general, financial, medical, legal, property_valuation.",
-    ),
-]
 
 
 def eval_command(
