@@ -82,7 +82,7 @@ def progress_reporter(
 
     console = Console(stderr=True, markup=False, highlight=False)
     with Progress(
-        TextColumn("{task.description}"),
+        TextColumn("{task.description}", markup=False),
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
