@@ -124,3 +124,31 @@ def test_json_round_trip_is_strict_and_stable() -> None:
 def test_from_dict_rejects_non_report() -> None:
     with pytest.raises(InputError, match="not a veracity report"):
         Report.from_dict({"hello": 1}, source="x.json")
+
+
+def test_light_retention_renders_the_same_html() -> None:
+    """keep="light" drops the traces the HTML report would not embed, nothing else."""
+    from veracity.evaluation import iter_evaluate
+    from veracity.metrics import plan_metrics
+    from veracity.render.html import render_html
+    from veracity.report import ReportBuilder
+
+    data = [
+        Sample(
+            id=f"s{i:02d}",
+            question="q",
+            answer=f"The bridge is {i} m long. It has {i % 4} towers.",
+            contexts=[f"The bridge is {i + (i % 3)} m long and has 2 towers."],
+        )
+        for i in range(40)
+    ]
+    plan = plan_metrics(["faithfulness", "numeric"], [5])
+    results = list(iter_evaluate(data, plan))
+    full = ReportBuilder([p.name for p in plan])
+    light = ReportBuilder([p.name for p in plan], keep="light", worst_n=5)
+    for r in results:
+        full.add(r)
+        light.add(r)
+    full_report, light_report = full.build(), light.build()
+    assert sum(1 for s in light_report.samples if s.details) <= 10
+    assert render_html(light_report, detail_cap=5) == render_html(full_report, detail_cap=5)

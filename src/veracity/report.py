@@ -22,7 +22,7 @@ import operator
 import re
 import statistics
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from veracity.errors import ConfigError, InputError
@@ -238,9 +238,11 @@ class ReportBuilder:
 
     Memory: one float per sample and metric (for the median), plus the sample results
     that are kept: all of them (``keep="all"``), none (``"none"``, when the caller
-    streams them elsewhere), or only the ``worst_n`` lowest-scoring ones (``"worst"``:
+    streams them elsewhere), only the ``worst_n`` lowest-scoring ones (``"worst"``:
     ranked by their lowest value on the ``focus`` metrics, as the table and Markdown
-    renderers show them), which keeps memory bounded on any input size."""
+    renderers show them; bounded memory on any input size), or every sample with its
+    trace kept only for the first ``worst_n`` and the ``worst_n`` lowest-scoring ones
+    (``"light"``: what the HTML report embeds)."""
 
     def __init__(
         self,
@@ -253,8 +255,8 @@ class ReportBuilder:
     ) -> None:
         self.metric_names = list(metric_names)
         self.keep = keep or ("all" if keep_samples else "none")
-        if self.keep not in ("all", "none", "worst"):
-            raise ConfigError(f"keep must be 'all', 'none' or 'worst', got {self.keep!r}")
+        if self.keep not in ("all", "none", "worst", "light"):
+            raise ConfigError(f"keep must be 'all', 'none', 'worst' or 'light', got {self.keep!r}")
         self.worst_n = worst_n
         answer: list[str] = [m for m in ("faithfulness", "numeric") if m in self.metric_names]
         self.focus = list(focus) if focus is not None else (answer or list(self.metric_names))
@@ -275,6 +277,10 @@ class ReportBuilder:
         if self.keep == "all":
             self._samples.append(result)
         elif self.keep == "worst":
+            self._add_worst(result)
+        elif self.keep == "light":
+            light = result if self.n_samples < self.worst_n else replace(result, details={})
+            self._samples.append(light)
             self._add_worst(result)
         self.n_samples += 1
 
@@ -309,6 +315,10 @@ class ReportBuilder:
         if self.keep == "worst":
             self._trim_worst()
             samples = [t[3] for t in sorted(self._worst, key=lambda t: t[2])]
+        elif self.keep == "light":
+            self._trim_worst()
+            for _, _, index, full in self._worst:
+                samples[index] = full
         return Report(
             metric_names=list(self.metric_names),
             metrics=summaries,

@@ -48,6 +48,7 @@ from veracity.io import read_samples
 from veracity.metrics import MetricOptions, plan_metrics
 from veracity.parallel import default_workers, iter_evaluate_parallel
 from veracity.render import FORMATS, render
+from veracity.render.html import DETAIL_CAP
 from veracity.render.json import dumps, iter_json_report
 from veracity.report import Report, ReportBuilder, parse_gate
 
@@ -55,7 +56,9 @@ __all__ = ["DEMO_FILE", "register"]
 
 DEMO_FILE = "demo.jsonl"
 # which sample results each format needs in memory (json/jsonl stream them instead)
-_KEEP = {"json": "none", "jsonl": "none", "table": "worst", "markdown": "worst"}
+# (the HTML report embeds per-claim traces for its DETAIL_CAP lowest-scoring samples only)
+_KEEP = {"json": "none", "jsonl": "none", "table": "worst", "markdown": "worst", "html": "light"}
+_WORST_N = {"html": DETAIL_CAP}
 _ALL_FORMATS = (*FORMATS, "jsonl")
 
 
@@ -126,7 +129,10 @@ def run_eval(path: Path, args: EvalArgs, *, label: str | None = None) -> int:
     )
     gated = [g.metric for g in gates]
     builder = ReportBuilder(
-        [p.name for p in plan], keep=_KEEP.get(fmt, "all"), focus=list(dict.fromkeys(gated)) or None
+        [p.name for p in plan],
+        keep=_KEEP.get(fmt, "all"),
+        worst_n=_WORST_N.get(fmt, 50),
+        focus=list(dict.fromkeys(gated)) or None,
     )
     samples = read_samples(path, skip_errors=args.skip_errors, on_skip=builder.skip)
     stream: IO[str] | None = None
