@@ -9,7 +9,9 @@ full ``to_dict()`` output as JSON. ``--check`` recomputes it and reports every c
 that differs (exit 1 when any does).
 
 Run: ``python benchmarks/numeric_snapshot.py --write /tmp/numeric_snapshot.json`` before a
-change, then ``python benchmarks/numeric_snapshot.py --check /tmp/numeric_snapshot.json``.
+change, then ``python benchmarks/numeric_snapshot.py --check /tmp/numeric_snapshot.json``
+(``--explain`` lists every differing case with its differing fields; cases missing from
+an older snapshot are counted as new, not compared).
 """
 
 from __future__ import annotations
@@ -86,7 +88,7 @@ def cases() -> Iterator[tuple[str, Any]]:
     for case in _jsonl(ROOT / "tests/numeric/data/extract_cases.jsonl"):
         yield f"extract/{case['id']}", _extract(case["text"])
 
-    for name in ("", "_holdout", "_validation"):
+    for name in ("", "_holdout", "_validation", "_blind"):
         for i, case in enumerate(_jsonl(ROOT / f"benchmarks/data/numeric_accuracy{name}.jsonl")):
             yield f"accuracy{name}/{i}", _reports(case["answer"], contexts=[case["context"]])
             yield f"accuracy{name}/{i}/extract", _extract(case["context"])
@@ -141,6 +143,9 @@ def main() -> None:
     group = parser.add_mutually_exclusive_group(required=True)
     group.add_argument("--write", type=Path, help="store the snapshot here")
     group.add_argument("--check", type=Path, help="compare with the snapshot stored here")
+    parser.add_argument(
+        "--explain", action="store_true", help="with --check: every differing case and leaf"
+    )
     args = parser.parse_args()
     got = {k: json.loads(json.dumps(v, allow_nan=False)) for k, v in cases()}
     if args.write:
@@ -148,11 +153,38 @@ def main() -> None:
         print(f"wrote {len(got)} cases to {args.write}")
         return
     want = json.loads(args.check.read_text("utf-8"))
-    bad = [k for k in sorted(set(want) | set(got)) if want.get(k) != got.get(k)]
-    for k in bad[:20]:
+    new = sorted(set(got) - set(want))
+    bad = [k for k in sorted(want) if want.get(k) != got.get(k)]
+    for k in bad[: None if args.explain else 20]:
         print(f"DIFFERS: {k}")
+        if args.explain:
+            for path, old_v, new_v in _leaf_diffs(want.get(k), got.get(k))[:6]:
+                print(f"    {path}: {_short(old_v)} -> {_short(new_v)}")
+    if new:
+        print(f"{len(new)} new cases not in the snapshot (e.g. {new[0]}): not compared")
     print(f"{len(got)} cases, {len(bad)} differ")
     raise SystemExit(1 if bad else 0)
+
+
+def _leaf_diffs(a: Any, b: Any, path: str = "") -> list[tuple[str, Any, Any]]:
+    """(path, old, new) of every leaf that differs between two JSON values."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        out: list[tuple[str, Any, Any]] = []
+        for k in sorted(set(a) | set(b)):
+            out += _leaf_diffs(a.get(k), b.get(k), f"{path}.{k}")
+        return out
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        return [
+            d
+            for i, (x, y) in enumerate(zip(a, b, strict=True))
+            for d in _leaf_diffs(x, y, f"{path}[{i}]")
+        ]
+    return [] if a == b else [(path, a, b)]
+
+
+def _short(v: Any) -> str:
+    text = json.dumps(v, ensure_ascii=False)
+    return text if len(text) <= 110 else text[:107] + "..."
 
 
 if __name__ == "__main__":

@@ -2,7 +2,7 @@
 
 Claim types by dimension: currency, percentage, percentage_points, distance
 (length), mass, volume, duration (time), area, speed, temperature, energy, power,
-concentration, lab_value (``mg/dL``...), ratio, count (a number with the noun it
+data_size (``GB``), charge (``mAh``), concentration, lab_value (``mg/dL``...), ratio, count (a number with the noun it
 counts) and number (a plain number). ``DomainConfig.type_map`` renames them
 (medical: mass -> dosage), ``type_keywords`` retypes plain numbers after a keyword
 (``level of 7.2`` -> lab_value), ``claim_types`` keeps a subset, and
@@ -47,6 +47,8 @@ _TYPE_BY_DIMENSION = {
     "temperature": "temperature",
     "energy": "energy",
     "power": "power",
+    "data": "data_size",
+    "charge": "charge",
     "concentration": "concentration",
     "ratio": "ratio",
     "count": "count",

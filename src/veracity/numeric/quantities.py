@@ -77,6 +77,11 @@ __all__ = ["Quantity", "scan_quantities"]
 _SPACES = re.compile(r"[ \t]+")
 _RANGE_START = frozenset(" \t\u00a0\u2009\u202f-–—")
 
+_INCH_CELL = re.compile(r"[ \t]?in(?=[ \t]*(?:([|\t)])|\n|$))")
+""""in" read as inches only where it ends a table cell or a bracket ("6.1 in |",
+"(6.1 in)"), or a line of a ``|`` / tab table: elsewhere "3 in 10" is a frequency,
+"grew 5 in 2023" a preposition."""
+
 
 def scan_quantities(
     text: str,
@@ -434,6 +439,32 @@ def _read_one(
                     found.factor,
                     found.offset,
                 )
+    if (
+        stop == e
+        and text[e : e + 1] == "p"
+        and not currency
+        and dimension == "number"
+        and scale == 1.0
+        and not text[e + 1 : e + 2].isalnum()
+        and text[e + 1 : e + 3] != ".p"
+        and (num.decimals > 0 or num.value < 100)
+    ):
+        currency, stop = "GBP¢", e + 1  # "53.35p", "50p": pence ("1080p" is not)
+    if (
+        stop == e
+        and not currency
+        and dimension == "number"
+        and scale == 1.0
+        and text.startswith(("in", " in", "\tin"), e)
+    ):
+        im = _INCH_CELL.match(text, e)
+        if im and not im.group(1):  # at a line end: only in a table row
+            ls = text.rfind("\n", 0, e) + 1
+            im = im if "|" in text[ls:e] or "\t" in text[ls:e] else None
+        if im:  # "6.1 in |": inches, where "in" ends a table cell
+            inch = units.UNITS["inch"]
+            dimension, unit_sym, conv_factor = inch.dimension, inch.symbol, inch.factor
+            stop = im.end()
     if currency.endswith("¢"):  # 96 cents = $0.96
         currency = currency[:-1]
         conv_factor = 0.01

@@ -55,6 +55,7 @@ class TextIndex:
         "_q_starts",
         "_sent_labels",
         "_sent_starts",
+        "_tables",
         "_years",
         "text",
     )
@@ -66,6 +67,7 @@ class TextIndex:
         self._years: tuple[list[int], list[int]] | None = None
         self._q_starts: list[int] = []
         self._q_ends: list[int] = []
+        self._tables: dict[int, int | None] = {}
 
     def set_quantities(self, spans: list[tuple[int, int]]) -> None:
         """Spans of the quantities found in the text: a number's labels stop at its
@@ -166,14 +168,71 @@ class TextIndex:
             if k < len(self._q_starts):
                 c1 = min(c1, self._q_starts[k])
         found = self._words(c0, c1, start, end)
+        if c0 > 0 and self.text[c0 - 1] == "(":  # "Total Fat 12 g (18% DV)": the 18 % is about fat
+            p0, _ = self.clause_bounds(c0 - 1, c0 - 1)
+            found |= self._words(p0, c0 - 1, start, end)
+        if "|" in self.text or "\t" in self.text:
+            for a, b in self._table_heads(start):
+                found |= self._words(a, b, start, end)
         if noun:
             found.add("#" + singular(noun))
         return frozenset(found)
 
+    def _table_heads(self, pos: int) -> list[tuple[int, int]]:
+        """Spans of the row label (first cell) and the column header of the table cell
+        at ``pos``, when its line is a row of a ``|`` or tab separated table: a number
+        in a table is about its row and its column, not only its own cell."""
+        text = self.text
+        ls = text.rfind("\n", 0, pos) + 1
+        le = text.find("\n", pos)
+        le = len(text) if le < 0 else le
+        sep = "|" if "|" in text[ls:le] else "\t" if "\t" in text[ls:le] else ""
+        if not sep:
+            return []
+        cells = _cells(text, ls, le, sep)
+        col = next((k for k, (a, b) in enumerate(cells) if a <= pos < b), -1)
+        first = next((k for k, (a, b) in enumerate(cells) if text[a:b].strip()), -1)
+        spans: list[tuple[int, int]] = []
+        if col > first >= 0:
+            spans.append(cells[first])
+        head = self._table_head_line(ls, sep)
+        if head is not None and head != ls and col >= 0:
+            he = text.find("\n", head)
+            hcells = _cells(text, head, len(text) if he < 0 else he, sep)
+            if len(hcells) == len(cells):
+                spans.append(hcells[col])
+        return spans
+
+    def _table_head_line(self, ls: int, sep: str) -> int | None:
+        """Start of the first line of the block of ``sep`` lines holding line ``ls``
+        (memoised per line; at most 500 lines up)."""
+        cache = self._tables
+        if ls in cache:
+            return cache[ls]
+        text = self.text
+        head = ls
+        for _ in range(500):
+            if head == 0:
+                break
+            prev = text.rfind("\n", 0, head - 1) + 1
+            if sep not in text[prev : head - 1]:
+                break
+            if prev in cache:
+                cached = cache[prev]
+                head = prev if cached is None else cached
+                break
+            head = prev
+        else:
+            cache[ls] = None
+            return None
+        cache[ls] = head
+        return head
+
     def _words(self, c0: int, c1: int, start: int, end: int) -> set[str]:
         found: set[str] = set()
         cache = _LABEL_CACHE
-        for m in _WORD.finditer(self.text, c0, c1):
+        text = self.text
+        for m in _WORD.finditer(text, c0, c1):
             if start <= m.start() < end:
                 continue
             raw = m.group()
@@ -185,12 +244,39 @@ class TextIndex:
                 cache[raw] = label
             if label:
                 found.add(label)
+                e = m.end()
+                # "Phone A", "Group B": the letter tells two rows apart
+                if (
+                    e + 1 < c1
+                    and text[e] == " "
+                    and text[e + 1].isupper()
+                    and (e + 2 >= len(text) or not text[e + 2].isalnum())
+                ):
+                    found.add(f"{label} {text[e + 1].lower()}")
+            if "-" in raw.strip("-"):  # "on-time" is also about "time"
+                for part in raw.split("-"):
+                    sub = _label(part) if part else ""
+                    if sub:
+                        found.add(sub)
         return found
 
 
 _LABEL_CACHE: dict[str, str] = {}
 """Word as written -> its label ("" when it is not one); a pure function, memoised."""
 _LABEL_CACHE_MAX = 100_000
+
+
+def _cells(text: str, ls: int, le: int, sep: str) -> list[tuple[int, int]]:
+    """Spans of the ``sep`` separated cells of line ``text[ls:le]``."""
+    out: list[tuple[int, int]] = []
+    a = ls
+    while True:
+        b = text.find(sep, a, le)
+        if b < 0:
+            out.append((a, le))
+            return out
+        out.append((a, b))
+        a = b + 1
 
 
 def _label(raw: str) -> str:

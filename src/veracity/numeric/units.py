@@ -5,7 +5,8 @@ dimension's base unit, offset). Conversion to the base unit is
 ``base = value * factor + offset`` (the offset only matters for temperatures, whose
 base unit is the degree Celsius). Base units: metre (length), gram (mass), litre
 (volume), second (time), square metre (area), metre per second (speed), degree
-Celsius (temperature), joule (energy), watt (power), ppm (concentration).
+Celsius (temperature), joule (energy), watt (power), byte (data: kB-PB, decimal),
+coulomb (charge: mAh, Ah), ppm (concentration).
 Laboratory units (``mg/dL``, ``mmol/L``...) form one dimension per unit: they are
 never converted into each other because the factor depends on the substance.
 
@@ -156,7 +157,16 @@ UNITS: dict[str, Unit] = {
     **_u("energy", "kJ", 1e3, "kilojoule", "kilojoules"),
     **_u("energy", "MJ", 1e6),
     **_u("energy", "kcal", 4184.0, "Cal", "calories", "kilocalories"),
-    **_u("energy", "kWh", 3.6e6),
+    **_u("energy", "Wh", 3.6e3, "watt-hour", "watt-hours", "watt hour", "watt hours"),
+    **_u(
+        "energy",
+        "kWh",
+        3.6e6,
+        "kilowatt-hour",
+        "kilowatt-hours",
+        "kilowatt hour",
+        "kilowatt hours",
+    ),
     **_u("energy", "MWh", 3.6e9),
     **_u("energy", "GWh", 3.6e12),
     **_u("energy", "TWh", 3.6e15),
@@ -165,6 +175,16 @@ UNITS: dict[str, Unit] = {
     **_u("power", "MW", 1e6, "megawatt", "megawatts"),
     **_u("power", "GW", 1e9, "gigawatt", "gigawatts"),
     **_u("power", "TW", 1e12, "terawatt", "terawatts"),
+    # data sizes (decimal prefixes, as drive and memory specs are stated); a bare "B"
+    # is never bytes: "$1.5B" is billions
+    **_u("data", "kB", 1e3, "KB", "kilobyte", "kilobytes"),
+    **_u("data", "MB", 1e6, "megabyte", "megabytes"),
+    **_u("data", "GB", 1e9, "gigabyte", "gigabytes"),
+    **_u("data", "TB", 1e12, "terabyte", "terabytes"),
+    **_u("data", "PB", 1e15, "petabyte", "petabytes"),
+    # electric charge (battery capacity), in coulombs
+    **_u("charge", "mAh", 3.6, "milliamp-hours", "milliampere-hours"),
+    **_u("charge", "Ah", 3600.0, "amp-hours", "ampere-hours"),
     **_u("concentration", "ppm", 1.0, "parts per million"),
     **_u("concentration", "ppb", 1e-3, "parts per billion"),
     **_u("lab:mg/dL", "mg/dL", 1.0, "mg/dl"),
@@ -196,6 +216,7 @@ CURRENCY_CODES: frozenset[str] = frozenset(
 CURRENCY_WORDS: dict[str, str] = {
     "cent": "$¢",
     "cents": "$¢",
+    "pence": "GBP¢",
     "dollar": "$",
     "dollars": "$",
     "euro": "EUR",

@@ -93,6 +93,8 @@ BASE_UNITS = {
     "temperature": "°C",
     "energy": "J",
     "power": "W",
+    "data": "B",
+    "charge": "C",
     "concentration": "ppm",
 }
 

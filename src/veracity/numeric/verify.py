@@ -23,15 +23,21 @@ derived, the difference of two evidence percentages). Rules, in order:
 * stated precision (``rounding``): ``|c - e|`` below half the last digit the claim
   states (claims with >= 2 significant digits, or percentages: ``12 %`` covers
   11.5-12.5, ``15,000`` covers 14,500-15,500) or that precise evidence states;
-* between two percentages, ``|c - e| <= percentage_absolute_threshold`` points.
+* between two percentages, ``|c - e| <= percentage_absolute_threshold`` points;
+* transposed digits (``transposed_digits``): an exact claim whose significant digits
+  are the evidence's with two adjacent digits swapped ("$9,780" for "$9,870") fails
+  even when the first two rules would accept it (a copying error, not a rounding).
 * a bare number that matches nothing may restate a value with a unit ("median age
-  54" vs "54 years"): compared on the stated number.
+  54" vs "54 years"), and a count of "points" that matches nothing may restate
+  percentage points ("fell 1.4 points" vs "1.4 percentage points"): compared on the
+  stated number.
 
 The *closest* verified evidence wins (smallest relative error); when none verifies,
 the closest compatible one is reported. With ``context_check`` (default on),
 evidence stated for the claim's year, and then evidence whose clause shares the most
 content words with the claim's (row label, entity, counted noun), is preferred, so a
-number copied from another row or year fails.
+number copied from another row or year fails; and two claims stated together in the
+answer must not come from two different rows (``other_row``, see ``companions``).
 
 Speed: the compatible candidates of a claim depend only on its dimension, type and
 currency, so they are computed once per such kind and shared; a claim's year and
@@ -48,6 +54,7 @@ from typing import Any
 
 from veracity.errors import InputError
 from veracity.numeric import units
+from veracity.numeric.companions import check_companions
 from veracity.numeric.config import DomainConfig
 from veracity.numeric.derived import percent_change, pp_difference
 from veracity.numeric.evidence import (
@@ -76,8 +83,24 @@ _BOUND_SLACK = 1.5
 """A bound holds when the evidence lies within a factor 1.5 on its side
 ("more than 1,000" covers 1,000-1,500; "up to 10 %" covers 6.7-10 %)."""
 _UNITLESS_OK = frozenset(
-    {"length", "mass", "volume", "time", "area", "speed", "energy", "power", "concentration"}
+    {
+        "length",
+        "mass",
+        "volume",
+        "time",
+        "area",
+        "speed",
+        "energy",
+        "power",
+        "data",
+        "charge",
+        "concentration",
+    }
 )
+
+_POINT_NOUNS = frozenset({"point", "points", "pts"})
+_POINTS_OK = frozenset({"pp"})
+"""A count of "points" that matches no count may restate percentage points."""
 
 
 def _compatible(claim: NumericClaim, ev: EvidenceQuantity) -> bool:
@@ -151,13 +174,45 @@ def _judge(
         if diff_err is not None and diff_err < err:
             err = diff_err  # "warmer by 2.61 °F" restates "1.45 °C above"
     limit = tol + (cfg.approximation_widening if claim.approx or ev.approx else 0.0)
-    if err <= limit + 1e-12:
+    close = err <= limit + 1e-12
+    rounded = not close and not tagged and abs(c - e) < _rounding_allowance(claim, ev, e)
+    if (close or rounded) and c != e and _transposed(claim, ev, c, e):
+        return False, err, "transposed_digits"
+    if close:
         return True, err, "within_tolerance"
-    if not tagged and abs(c - e) < _rounding_allowance(claim, ev, e):
+    if rounded:
         return True, err, "rounding"
     if claim.dimension == "percent" and abs(c - e) <= cfg.percentage_absolute_threshold + 1e-12:
         return True, err, "percentage_absolute"
     return False, err, "out_of_tolerance"
+
+
+def _digits(x: float) -> str:
+    """The significant digits of ``x`` ("9,870" -> "987", "0.0125" -> "125")."""
+    return f"{abs(x):.12g}".split("e")[0].replace(".", "").strip("0")
+
+
+def _transposed(claim: NumericClaim, ev: EvidenceQuantity, c: float, e: float) -> bool:
+    """True when exact claim ``c`` is evidence ``e`` with two adjacent digits swapped
+    ("$9,780" for "$9,870", "1,489" for "1,498"): a copying error, not a rounding, even
+    when within tolerance. Only between two exact, single values (no "about", range
+    or bound on either side): a swap never restates the same value."""
+    if claim.approx or ev.approx or claim.bound or ev.bound:
+        return False
+    if claim.low is not None or ev.low is not None:
+        return False
+    if claim.unit == ev.unit:  # as written: "1,489 hours", not 5,360,400 seconds
+        c, e = claim.stated_value, ev.stated_value
+    a, b = _digits(c), _digits(e)
+    if len(a) != len(b) or len(a) < 2 or a == b:
+        return False
+    diff = [i for i in range(len(a)) if a[i] != b[i]]
+    return (
+        len(diff) == 2
+        and diff[1] == diff[0] + 1
+        and a[diff[0]] == b[diff[1]]
+        and a[diff[1]] == b[diff[0]]
+    )
 
 
 def _rounding_allowance(claim: NumericClaim, ev: EvidenceQuantity, e: float) -> float:
@@ -310,12 +365,15 @@ def _verify_one(claim: NumericClaim, pool: _Pool, cfg: DomainConfig) -> ClaimVer
         )
     group = pool.candidates(claim)
     found = _best(claim, group.items, tol, cfg, group)
-    if found[0] is None and claim.dimension == "number":
-        # a bare number ("median age 54") may restate a value with a unit ("54 years")
+    points = found[0] is None and claim.dimension == "count" and claim.noun.lower() in _POINT_NOUNS
+    if found[0] is None and (claim.dimension == "number" or points):
+        # a bare number ("median age 54") may restate a value with a unit ("54 years");
+        # "1.4 points" may restate "1.4 percentage points"
+        dims = _POINTS_OK if points else _UNITLESS_OK
         loose = [
             replace(e, value=e.stated_value, low=None, high=None)
             for e in pool.items
-            if e.dimension in _UNITLESS_OK
+            if e.dimension in dims
         ]
         retry = _best(claim, loose, tol, cfg)
         if retry[0] is not None:
@@ -390,6 +448,12 @@ def _score(
 ) -> NumericReport:
     grouped = _Pool(pool)
     verdicts = [_verify_one(c, grouped, cfg) for c in claims]
+    if cfg.context_check and len(verdicts) > 1:
+        verdicts = check_companions(
+            verdicts,
+            lambda c: grouped.candidates(c).items,
+            lambda c, e: _judge(c, e, cfg.tolerance_for(c.claim_type), cfg)[0],
+        )
     breakdown: dict[str, dict[str, int]] = {}
     for v in verdicts:
         row = breakdown.setdefault(v.claim.claim_type, {"total": 0, "verified": 0, "failed": 0})

@@ -1,0 +1,180 @@
+"""Hand-worked cases for the general fixes found with the blind accuracy set.
+
+Each expected value is worked out by hand in the comment next to it: transposed
+digits, table row / column labels, labels of a parenthesised number, hyphenated
+labels, "Phone A" / "Phone B" row names, and the units added (Wh, data sizes, mAh,
+pence, inches in a table cell, "points" as percentage points).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from veracity.numeric import check_numbers, extract_claims
+
+
+def _verdicts(answer: str, context: str) -> list[tuple[bool, str]]:
+    report = check_numbers(answer, contexts=[context])
+    return [(v.verified, v.rule) for v in report.claim_verifications]
+
+
+# --- transposed digits ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("answer", "context"),
+    [
+        # |9,780 - 9,870| / 9,870 = 0.91 % < 1 %: within tolerance, but "987" -> "978"
+        ("Annual property tax is $9,780.", "Annual property tax is $9,870."),
+        # 1,489 vs 1,498 hours: 0.60 %; digits "1498" -> "1489"
+        ("Sunshine reached 1,489 hours.", "Sunshine totalled 1,498 hours."),
+    ],
+)
+def test_adjacent_transposition_fails_even_within_tolerance(answer: str, context: str) -> None:
+    assert _verdicts(answer, context) == [(False, "transposed_digits")]
+
+
+def test_transposition_rule_spares_other_close_values_and_approximations() -> None:
+    # 9,800 vs 9,870: 0.71 % and not a swap of digits -> within tolerance
+    assert _verdicts("Tax is $9,800.", "Tax is $9,870.") == [(True, "within_tolerance")]
+    # "about" marks a rounded value: the swap rule does not apply (0.91 % < 1 % + widening)
+    assert _verdicts("Tax is about $9,780.", "Tax is $9,870.")[0][0] is True
+    # equal values are never a transposition
+    assert _verdicts("Tax is $9,870.", "Tax is $9,870.") == [(True, "within_tolerance")]
+    # the same value in another unit: 1.5 km = 1,500 m (digits "15" both sides, equal)
+    assert _verdicts("It is 1.5 km long.", "It is 1,500 m long.") == [(True, "within_tolerance")]
+
+
+def test_transposition_under_a_looser_preset() -> None:
+    # the financial preset's wider tolerance used to accept 1,324 for 1,234 (7.3 %);
+    # the swap rule rejects it
+    report = check_numbers(
+        "The plant employs 1,324 workers.",
+        contexts=["The plant employs 1,234 workers."],
+        config="financial",
+    )
+    assert [(v.verified, v.rule) for v in report.claim_verifications] == [
+        (False, "transposed_digits")
+    ]
+
+
+# --- tables: a cell is about its row and its column ---------------------------
+
+TABLE = (
+    "League table after 30 matches:\n"
+    "Team | Played | Won | Drawn | Lost | Points\n"
+    "Arsenal | 30 | 22 | 5 | 3 | 71\n"
+    "Liverpool | 30 | 20 | 8 | 2 | 68\n"
+    "Aston Villa | 30 | 19 | 4 | 7 | 61"
+)
+
+
+def test_table_row_label_decides() -> None:
+    # 22 is Arsenal's "Won" cell; Liverpool's row holds 30, 20, 8, 2, 68
+    assert _verdicts("Liverpool have won 22 games.", TABLE)[0][0] is False
+    assert _verdicts("Liverpool have won 20 games.", TABLE)[0] == (True, "within_tolerance")
+    # 68 is Liverpool's points; Aston Villa's are 61
+    assert _verdicts("Aston Villa have 68 points.", TABLE)[0][0] is False
+    assert _verdicts("Aston Villa have 61 points.", TABLE)[0][0] is True
+
+
+SEGMENTS = (
+    "Segment results ($ in millions)\n"
+    "Segment | Revenue | Operating income\n"
+    "Cloud | 1,840 | 512\n"
+    "Devices | 1,215 | 96\n"
+    "Services | 1,065 | 301"
+)
+
+
+def test_table_column_header_decides() -> None:
+    # Cloud's operating income is 512 (1,840 is its revenue column)
+    assert _verdicts("Cloud operating income was $1,840 million.", SEGMENTS)[0][0] is False
+    assert _verdicts("Cloud operating income was $512 million.", SEGMENTS)[0][0] is True
+    # $1.84 billion = 1,840 ($ in millions) in Cloud's revenue cell
+    assert _verdicts("Cloud revenue was $1.84 billion.", SEGMENTS)[0][0] is True
+    # 301 is Services' operating income, Devices' is 96
+    assert _verdicts("Devices made operating income of $301 million.", SEGMENTS)[0][0] is False
+
+
+def test_tab_separated_table_and_markdown_pipes() -> None:
+    tabbed = "Arm\tResponse\tDropout\nDrug\t46.3%\t5.1%\nPlacebo\t21.7%\t2.4%"
+    assert _verdicts("The placebo response rate was 46.3%.", tabbed)[0][0] is False
+    assert _verdicts("The placebo response rate was 21.7%.", tabbed)[0][0] is True
+    md = "| Arm | Response |\n|---|---|\n| Drug | 46.3% |\n| Placebo | 21.7% |"
+    assert _verdicts("Placebo response was 46.3%.", md)[0][0] is False
+    assert _verdicts("Placebo response was 21.7%.", md)[0][0] is True
+
+
+def test_single_letter_row_names_are_told_apart() -> None:
+    phones = "Model | Battery | Weight\nPhone A | 3,349 mAh | 171 g\nPhone B | 4,422 mAh | 221 g"
+    assert _verdicts("Phone A weighs 221 g.", phones)[0][0] is False
+    assert _verdicts("Phone A weighs 171 g.", phones)[0][0] is True
+    assert _verdicts("Phone B's battery is rated at 3,349 mAh.", phones)[0][0] is False
+    assert _verdicts("Phone B's battery is rated at 4,422 mAh.", phones)[0][0] is True
+
+
+# --- labels from the words around ----------------------------------------------
+
+LABEL = "Total Fat 12 g (18% DV). Saturated Fat 3 g (15% DV). Sodium 470 mg (20% DV)."
+
+
+def test_parenthesised_number_is_about_the_words_before_the_bracket() -> None:
+    # 18 % belongs to total fat; saturated fat's share is 15 %
+    assert _verdicts("Saturated fat provides 18% of the daily value.", LABEL)[0][0] is False
+    assert _verdicts("Saturated fat provides 15% of the daily value.", LABEL)[0][0] is True
+
+
+def test_hyphenated_words_also_count_as_their_parts() -> None:
+    ctx = "The warehouse shipped 184,300 orders, 97.6% of them on time. The return rate was 3.8%."
+    # "on-time rate" shares "time" with "on time" and "rate" with "return rate": a tie,
+    # so both stay candidates and 97.6 % is found
+    assert _verdicts("The on-time rate was 97.6%.", ctx)[0][0] is True
+
+
+# --- units ---------------------------------------------------------------------
+
+
+def _parsed(text: str) -> list[tuple[float, str, str]]:
+    return [(round(c.value, 6), c.unit, c.claim_type) for c in extract_claims(text)]
+
+
+def test_watt_hours_data_sizes_and_charge() -> None:
+    assert _parsed("a 72 Wh battery") == [(259200.0, "Wh", "energy")]  # 72 * 3,600 J
+    assert _parsed("72 watt-hours") == [(259200.0, "Wh", "energy")]
+    assert _parsed("702 kilowatt hours") == [(2527200000.0, "kWh", "energy")]  # 702 * 3.6e6
+    assert _parsed("a 512 GB SSD") == [(512e9, "GB", "data_size")]
+    assert _parsed("a 4,422 mAh cell") == [(15919.2, "mAh", "charge")]  # 4,422 * 3.6 C
+    assert _parsed("$1.5B deal") == [(1.5e9, "$", "currency")]  # B stays billions
+    # 0.702 MWh = 702 kWh; 512 MB is not 512 GB
+    assert _verdicts("It used 0.702 MWh.", "Units used: 702 kWh.") == [(True, "within_tolerance")]
+    assert _verdicts("It ships with a 512 MB SSD.", "It has a 512 GB SSD.")[0][0] is False
+
+
+def test_pence() -> None:
+    assert _parsed("53.35p per day") == [(0.5335, "GBP", "currency")]
+    assert _parsed("a 50p coin") == [(0.5, "GBP", "currency")]
+    assert _parsed("1080p video") == []  # a resolution: 100 or more, no decimals
+    assert _parsed("3 p.p. higher") == [(3.0, "pp", "percentage_points")]
+    ctx = "Standing charge: 31 days at 53.35p per day."
+    assert _verdicts("The charge was 53.35 pence a day.", ctx) == [(True, "within_tolerance")]
+
+
+def test_inches_only_at_the_end_of_a_cell() -> None:
+    assert _parsed("Phone A | 6.1 in | 171 g") == [
+        (0.15494, "in", "distance"),  # 6.1 * 0.0254 m
+        (171.0, "g", "mass"),
+    ]
+    assert _parsed("screen (6.1 in)") == [(0.15494, "in", "distance")]
+    assert _parsed("3 in 10 adults")[0] == (3.0, "", "number")
+    assert _parsed("he scored 3 in\nthe final") == [(3.0, "", "number")]
+    ctx = "Model | Screen\nPhone B | 6.7 in"
+    assert _verdicts("Phone B has a 6.7-inch screen.", ctx) == [(True, "within_tolerance")]
+
+
+def test_points_may_restate_percentage_points() -> None:
+    ctx = "HbA1c fell by 1.4 percentage points with the drug."
+    assert _verdicts("HbA1c dropped 1.4 points.", ctx)[0][0] is True
+    assert _verdicts("HbA1c dropped 4.1 points.", ctx)[0][0] is False
+    # a count of points never matches a percentage
+    assert _verdicts("He scored 31 points.", "Shooting was 31%.")[0][0] is False
