@@ -9,12 +9,14 @@ were stated together in the answer and come from two different rows. Rule
   strong cut between them (``;``, "and", "while", "whereas", "but", "whilst");
 * X's match is *not tied to X by its words*: X's labels (row, entity, counted noun)
   share no word with its matched evidence's labels;
-* Y's matched evidence lies in a *segment* (its sentence between strong cuts) that
-  does not hold X's match, but does hold evidence of X's kind that X does not match.
+* no claim stated with X has its matched evidence in the *segment* (sentence between
+  strong cuts) that holds X's match, and some such claim Y's segment holds evidence
+  of X's kind that X does not match and no claim of the answer matched.
 
 Then X fails: its value was taken from another row. The check is conservative: it
 only fires when Y's segment offers an alternative for X, so an answer combining
-numbers from sentences that state nothing of X's kind is never affected.
+numbers from sentences that state nothing of X's kind is never affected. Only
+claims of one answer sentence are compared (at most 24 verified ones per sentence).
 """
 
 from __future__ import annotations
@@ -29,6 +31,9 @@ from veracity.numeric.textindex import TextIndex
 
 __all__ = ["check_companions", "segment_bounds", "stated_together"]
 
+_MAX_GROUP = 24
+"""Answer sentences with more verified claims are skipped (the check is quadratic in
+the claims of one sentence; such "sentences" are tables or number dumps)."""
 _STRONG_CUT = re.compile(r";|\b(?:and|while|whilst|whereas|but)\b", re.IGNORECASE)
 
 
@@ -70,22 +75,47 @@ def check_companions(
     ``candidates(claim)`` is the compatible evidence of a claim, ``verifies(claim,
     evidence)`` whether one evidence value verifies it."""
     out = list(verdicts)
-    for i, vx in enumerate(verdicts):
+    used = {id(v.matched) for v in verdicts if v.verified and v.matched is not None}
+    groups: dict[tuple[int, int], list[int]] = {}  # answer sentence -> verified claims in it
+    for i, v in enumerate(verdicts):
+        ev, claim = v.matched, v.claim
+        if v.verified and ev is not None and ev.index is not None and claim.index is not None:
+            key = (id(claim.index), claim.index.sentence_bounds(claim.span[0])[0])
+            groups.setdefault(key, []).append(i)
+    for members in groups.values():
+        if 1 < len(members) <= _MAX_GROUP:
+            _check_group(out, verdicts, members, used, candidates, verifies)
+    return out
+
+
+def _check_group(
+    out: list[ClaimVerification],
+    verdicts: Sequence[ClaimVerification],
+    members: list[int],
+    used: set[int],
+    candidates: Callable[[NumericClaim], Sequence[EvidenceQuantity]],
+    verifies: Callable[[NumericClaim, EvidenceQuantity], bool],
+) -> None:
+    """The rule for the verified claims ``members`` of one answer sentence."""
+    for i in members:
+        vx = verdicts[i]
         x, ex = vx.claim, vx.matched
-        if not vx.verified or ex is None or x.index is None or ex.index is None:
-            continue
+        assert ex is not None
+        together: list[tuple[ClaimVerification, TextIndex, tuple[int, int]]] = []
+        for j in members:
+            vy = verdicts[j]
+            ey = vy.matched
+            if j == i or ey is None or ey.index is None or ey.span is None:
+                continue
+            if stated_together(x, vy.claim):
+                together.append((vy, ey.index, segment_bounds(ey.index, ey.span[0])))
+        if not together or any(_within(ex, idx, seg) for _, idx, seg in together):
+            continue  # no companion, or one found next to the claim's own match
         if labels_of(x) & labels_of(ex):
             continue  # its own words tie the claim to its match
-        for j, vy in enumerate(verdicts):
-            ey = vy.matched
-            if j == i or not vy.verified or ey is None or ey.index is None or ey.span is None:
-                continue
-            if not stated_together(x, vy.claim):
-                continue
-            seg = segment_bounds(ey.index, ey.span[0])
-            if _within(ex, ey.index, seg):
-                continue
-            alts = [e for e in candidates(x) if _within(e, ey.index, seg)]
+        for vy, idx, seg in together:
+            # evidence another claim matched is accounted for: not an alternative
+            alts = [e for e in candidates(x) if id(e) not in used and _within(e, idx, seg)]
             if alts and not any(verifies(x, e) for e in alts):
                 reason = (
                     f"{x.text!r} matches {describe(ex)}, but {vy.claim.text!r}, stated with "
@@ -94,4 +124,3 @@ def check_companions(
                 )
                 out[i] = replace(vx, verified=False, rule="other_row", reason=reason)
                 break
-    return out
