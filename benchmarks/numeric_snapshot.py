@@ -88,7 +88,7 @@ def cases() -> Iterator[tuple[str, Any]]:
     for case in _jsonl(ROOT / "tests/numeric/data/extract_cases.jsonl"):
         yield f"extract/{case['id']}", _extract(case["text"])
 
-    for name in ("", "_holdout", "_validation", "_blind"):
+    for name in ("", "_holdout", "_validation", "_blind", "_blind2"):
         for i, case in enumerate(_jsonl(ROOT / f"benchmarks/data/numeric_accuracy{name}.jsonl")):
             yield f"accuracy{name}/{i}", _reports(case["answer"], contexts=[case["context"]])
             yield f"accuracy{name}/{i}/extract", _extract(case["context"])

@@ -178,3 +178,63 @@ def test_points_may_restate_percentage_points() -> None:
     assert _verdicts("HbA1c dropped 4.1 points.", ctx)[0][0] is False
     # a count of points never matches a percentage
     assert _verdicts("He scored 31 points.", "Shooting was 31%.")[0][0] is False
+
+
+# --- claims stated together come from one row (companions.py) --------------------
+
+OIL = "Oil prices rose 2.1% to $84.60 a barrel, while natural gas fell 1.3% to $2.71."
+
+
+def test_two_claims_stated_together_from_two_rows_fail() -> None:
+    # $84.60 sits with 2.1 % ("while" cuts the sentence); 1.3 % belongs to gas
+    got = _verdicts("Crude climbed 1.3% to $84.60 per barrel.", OIL)
+    assert got == [(False, "other_row"), (True, "within_tolerance")]
+    assert _verdicts("Crude climbed 2.1% to $84.60 per barrel.", OIL) == [
+        (True, "within_tolerance"),
+        (True, "within_tolerance"),
+    ]
+
+
+def test_companion_rule_leaves_faithful_fusions_alone() -> None:
+    apple = (
+        "Apple reported quarterly revenue of $89.5 billion, down 1 percent year over year, "
+        "and quarterly earnings per diluted share of $1.46, up 13 percent."
+    )
+    # 1 % sits next to $89.5 billion: a companion found next to its match
+    answer = "Revenue was $89.5bn, 1% lower than a year earlier, with diluted EPS of $1.46."
+    assert all(ok for ok, _ in _verdicts(answer, apple))
+    # "and" separates the claims: not stated together
+    assert all(ok for ok, _ in _verdicts("Gas fell 1.3% and oil reached $84.60.", OIL))
+    # the alternative (4,500) is itself matched by another claim: accounted for
+    study = "The study followed 4,500 adults for a median of 8.2 years; 312 developed diabetes."
+    answer = "Over a median 8.2 years, 312 of the 4,500 adults developed diabetes."
+    assert all(ok for ok, _ in _verdicts(answer, study))
+    # same-kind companions from two sentences (11,480 and 9,960 kWh)
+    gas = "2023: 11,480 kWh used. 2024: 9,960 kWh used."
+    assert all(ok for ok, _ in _verdicts("Use fell from 11,480 kWh to 9,960 kWh.", gas))
+    # the claim's own words tie it to its match ("operating margin")
+    alphabet = (
+        "Alphabet reported revenues of $86.3 billion, an increase of 13%. "
+        "Operating margin expanded to 32%."
+    )
+    answer = "Revenue reached $86.3 billion, with operating margin at 32%."
+    assert all(ok for ok, _ in _verdicts(answer, alphabet))
+    assert _verdicts("Revenue reached $86.3 billion, up 32%.", alphabet)[1] == (False, "other_row")
+
+
+def test_period_codes_label_table_rows() -> None:
+    mine = "Quarter | Copper | Gold\nQ1 | 112 | 48\nQ2 | 125 | 51\nQ3 | 131 | 46"
+    # Q3's gold cell is 46; 51 is Q2's
+    assert _verdicts("Q3 gold production reached 51 koz.", mine)[0][0] is False
+    assert _verdicts("Q3 gold production reached 46 koz.", mine)[0][0] is True
+    assert _verdicts("Q2 copper output was 125 kt.", mine)[0][0] is True
+
+
+def test_companion_rule_never_fires_when_the_answer_is_its_own_context() -> None:
+    answer = "Crude climbed 1.3% to $84.60 per barrel."
+    # the first context pairs each number differently; the second is the answer itself
+    report = check_numbers(answer, contexts=[OIL, answer])
+    assert [(v.verified, v.rule) for v in report.claim_verifications] == [
+        (True, "within_tolerance"),
+        (True, "within_tolerance"),
+    ]

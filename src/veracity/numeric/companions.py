@@ -9,9 +9,10 @@ were stated together in the answer and come from two different rows. Rule
   strong cut between them (``;``, "and", "while", "whereas", "but", "whilst");
 * X's match is *not tied to X by its words*: X's labels (row, entity, counted noun)
   share no word with its matched evidence's labels;
-* no claim stated with X has its matched evidence in the *segment* (sentence between
-  strong cuts) that holds X's match, and some such claim Y's segment holds evidence
-  of X's kind that X does not match and no claim of the answer matched.
+* no evidence verifying a claim stated with X lies in a *segment* (sentence between
+  strong cuts) that holds evidence verifying X (every copy of an equal value counts,
+  not only the one chosen), and the segment of some such claim Y's match holds
+  evidence of X's kind that X does not match and no claim of the answer matched.
 
 Then X fails: its value was taken from another row. The check is conservative: it
 only fires when Y's segment offers an alternative for X, so an answer combining
@@ -61,6 +62,33 @@ def stated_together(x: NumericClaim, y: NumericClaim) -> bool:
     return _STRONG_CUT.search(gap) is None
 
 
+def _segments(
+    claim: NumericClaim,
+    candidates: Callable[[NumericClaim], Sequence[EvidenceQuantity]],
+    verifies: Callable[[NumericClaim, EvidenceQuantity], bool],
+) -> set[tuple[int, int, int]]:
+    """(text, start, end) of the segment of every evidence value that verifies
+    ``claim`` (not only the one chosen: equal values may be stated twice)."""
+    found: set[tuple[int, int, int]] = set()
+    for e in candidates(claim):
+        if e.index is not None and e.span is not None and verifies(claim, e):
+            found.add((id(e.index), *segment_bounds(e.index, e.span[0])))
+    return found
+
+
+def _found_together(
+    x: NumericClaim,
+    others: list[NumericClaim],
+    candidates: Callable[[NumericClaim], Sequence[EvidenceQuantity]],
+    verifies: Callable[[NumericClaim, EvidenceQuantity], bool],
+) -> bool:
+    """True when some evidence verifying ``x`` shares a segment with some evidence
+    verifying one of ``others`` (checked only before a claim would fail: it judges
+    every candidate again)."""
+    mine = _segments(x, candidates, verifies)
+    return any(mine & _segments(y, candidates, verifies) for y in others)
+
+
 def _within(ev: EvidenceQuantity, index: TextIndex, bounds: tuple[int, int]) -> bool:
     return ev.index is index and ev.span is not None and bounds[0] <= ev.span[0] < bounds[1]
 
@@ -74,14 +102,16 @@ def check_companions(
 
     ``candidates(claim)`` is the compatible evidence of a claim, ``verifies(claim,
     evidence)`` whether one evidence value verifies it."""
-    out = list(verdicts)
-    used = {id(v.matched) for v in verdicts if v.verified and v.matched is not None}
     groups: dict[tuple[int, int], list[int]] = {}  # answer sentence -> verified claims in it
     for i, v in enumerate(verdicts):
         ev, claim = v.matched, v.claim
         if v.verified and ev is not None and ev.index is not None and claim.index is not None:
             key = (id(claim.index), claim.index.sentence_bounds(claim.span[0])[0])
             groups.setdefault(key, []).append(i)
+    out = list(verdicts)
+    if not groups:  # structured evidence only: nothing has a place in a text
+        return out
+    used = {id(v.matched) for v in verdicts if v.verified and v.matched is not None}
     for members in groups.values():
         if 1 < len(members) <= _MAX_GROUP:
             _check_group(out, verdicts, members, used, candidates, verifies)
@@ -117,6 +147,8 @@ def _check_group(
             # evidence another claim matched is accounted for: not an alternative
             alts = [e for e in candidates(x) if id(e) not in used and _within(e, idx, seg)]
             if alts and not any(verifies(x, e) for e in alts):
+                if _found_together(x, [v.claim for v, _, _ in together], candidates, verifies):
+                    break  # another copy of the numbers sits together: consistent
                 reason = (
                     f"{x.text!r} matches {describe(ex)}, but {vy.claim.text!r}, stated with "
                     f"it, comes from a part of the context that gives {describe(alts[0])} "

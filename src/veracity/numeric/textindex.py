@@ -30,6 +30,11 @@ _YEAR = re.compile(  # the look-behind comes after the digits: the scan then sta
     r"((?:18|19|20)\d\d)(?<![\d.,$€£]....)(?![\d%])(?!\s?(?:%|percent))"
 )
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’&-]+")
+_PERIOD = re.compile(r"\b(?:Q[1-4]|H[12]|FY ?'?\d{2,4})\b")
+"""Period codes ("Q3", "H1", "FY24"): too short or too numeric for ``_WORD``, but the
+row label of many tables ("Q3 | 131 | 46"); labels ``q3``, ``h1``, ``fy24``."""
+_LETTER_NAME = re.compile(r"([A-Za-z][A-Za-z'’&-]+) ([A-Z])(?![A-Za-z0-9])")
+"""A word and a capital letter ("Phone A", "Group B"): the label ``phone a``."""
 _REF_YEAR = re.compile(r"(?:from|since|than|over|versus|vs\.?|with|before)\s*$", re.IGNORECASE)
 _NOT_LABELS = (
     lexicon.NOUN_STOPWORDS
@@ -51,6 +56,7 @@ class TextIndex:
 
     __slots__ = (
         "_clause_cuts_",
+        "_extras",
         "_q_ends",
         "_q_starts",
         "_sent_labels",
@@ -68,6 +74,7 @@ class TextIndex:
         self._q_starts: list[int] = []
         self._q_ends: list[int] = []
         self._tables: dict[int, int | None] = {}
+        self._extras: tuple[bool, bool, bool] | None = None
 
     def set_quantities(self, spans: list[tuple[int, int]]) -> None:
         """Spans of the quantities found in the text: a number's labels stop at its
@@ -167,13 +174,14 @@ class TextIndex:
             k = bisect.bisect_left(self._q_starts, end)
             if k < len(self._q_starts):
                 c1 = min(c1, self._q_starts[k])
-        found = self._words(c0, c1, start, end)
+        extra = self._extras or self._extra()
+        found = self._words(c0, c1, start, end, extra)
         if c0 > 0 and self.text[c0 - 1] == "(":  # "Total Fat 12 g (18% DV)": the 18 % is about fat
             p0, _ = self.clause_bounds(c0 - 1, c0 - 1)
-            found |= self._words(p0, c0 - 1, start, end)
-        if "|" in self.text or "\t" in self.text:
+            found |= self._words(p0, c0 - 1, start, end, extra)
+        if extra[0]:
             for a, b in self._table_heads(start):
-                found |= self._words(a, b, start, end)
+                found |= self._words(a, b, start, end, extra)
         if noun:
             found.add("#" + singular(noun))
         return frozenset(found)
@@ -228,7 +236,22 @@ class TextIndex:
         cache[ls] = head
         return head
 
-    def _words(self, c0: int, c1: int, start: int, end: int) -> set[str]:
+    def _extra(self) -> tuple[bool, bool, bool]:
+        """(has a ``|`` / tab table, has a period code, has a "Phone A" row name),
+        computed once per text: most texts need none of the extra label scans."""
+        got = self._extras
+        if got is None:
+            text = self.text
+            got = self._extras = (
+                "|" in text or "\t" in text,
+                _PERIOD.search(text) is not None,
+                _LETTER_NAME.search(text) is not None,
+            )
+        return got
+
+    def _words(
+        self, c0: int, c1: int, start: int, end: int, extra: tuple[bool, bool, bool]
+    ) -> set[str]:
         found: set[str] = set()
         cache = _LABEL_CACHE
         text = self.text
@@ -244,20 +267,19 @@ class TextIndex:
                 cache[raw] = label
             if label:
                 found.add(label)
-                e = m.end()
-                # "Phone A", "Group B": the letter tells two rows apart
-                if (
-                    e + 1 < c1
-                    and text[e] == " "
-                    and text[e + 1].isupper()
-                    and (e + 2 >= len(text) or not text[e + 2].isalnum())
-                ):
-                    found.add(f"{label} {text[e + 1].lower()}")
-            if "-" in raw.strip("-"):  # "on-time" is also about "time"
-                for part in raw.split("-"):
-                    sub = _label(part) if part else ""
-                    if sub:
-                        found.add(sub)
+            if "-" in raw:  # "on-time" is also about "time"
+                found.update(_part_labels(raw))
+        _, period, letter = extra
+        if period:
+            for m in _PERIOD.finditer(text, c0, c1):
+                if not start <= m.start() < end:
+                    found.add(m.group().lower().replace(" ", "").replace("'", ""))
+        if letter:  # "Phone A", "Group B": the letter tells two rows apart
+            for m in _LETTER_NAME.finditer(text, c0, c1):
+                if not start <= m.start() < end:
+                    label = _label(m.group(1))
+                    if label:
+                        found.add(f"{label} {m.group(2).lower()}")
         return found
 
 
@@ -277,6 +299,11 @@ def _cells(text: str, ls: int, le: int, sep: str) -> list[tuple[int, int]]:
             return out
         out.append((a, b))
         a = b + 1
+
+
+def _part_labels(raw: str) -> list[str]:
+    """The labels of the parts of a hyphenated word ("on-time" -> ``time``)."""
+    return [sub for part in raw.split("-") if part and (sub := _label(part))]
 
 
 def _label(raw: str) -> str:

@@ -174,13 +174,13 @@ def _judge(
         if diff_err is not None and diff_err < err:
             err = diff_err  # "warmer by 2.61 °F" restates "1.45 °C above"
     limit = tol + (cfg.approximation_widening if claim.approx or ev.approx else 0.0)
-    close = err <= limit + 1e-12
-    rounded = not close and not tagged and abs(c - e) < _rounding_allowance(claim, ev, e)
-    if (close or rounded) and c != e and _transposed(claim, ev, c, e):
-        return False, err, "transposed_digits"
-    if close:
+    if err <= limit + 1e-12:
+        if c != e and _transposed(claim, ev, c, e):
+            return False, err, "transposed_digits"
         return True, err, "within_tolerance"
-    if rounded:
+    if not tagged and abs(c - e) < _rounding_allowance(claim, ev, e):
+        if _transposed(claim, ev, c, e):
+            return False, err, "transposed_digits"
         return True, err, "rounding"
     if claim.dimension == "percent" and abs(c - e) <= cfg.percentage_absolute_threshold + 1e-12:
         return True, err, "percentage_absolute"
@@ -203,6 +203,14 @@ def _transposed(claim: NumericClaim, ev: EvidenceQuantity, c: float, e: float) -
         return False
     if claim.unit == ev.unit:  # as written: "1,489 hours", not 5,360,400 seconds
         c, e = claim.stated_value, ev.stated_value
+    # a swap of adjacent digits p, q changes the value by 9 * |p - q| * 10^k: skip the
+    # digit strings unless |c - e| / 9 is one digit times a power of ten
+    step = abs(c - e) / 9
+    if step == 0 or not math.isfinite(step):
+        return False
+    mant = step / 10 ** math.floor(math.log10(step))
+    if abs(mant - round(mant)) > 1e-6 * mant:
+        return False
     a, b = _digits(c), _digits(e)
     if len(a) != len(b) or len(a) < 2 or a == b:
         return False
