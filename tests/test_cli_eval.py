@@ -99,7 +99,10 @@ def test_bad_input_names_line_and_field(tmp_path: Path) -> None:
     p.write_text(json.dumps(ROWS[0]) + "\n" + '{"question": "q", "answer": 1, "context": ["c"]}\n')
     code, _, err = run("eval", str(p), "-m", "mrr")
     assert code == 2
-    assert err == f"error: {p}:2: field 'answer': Input should be a valid string, got int 1\n"
+    assert err == (
+        f"error: {p}:2: field 'answer': Input should be a valid string, got int 1; "
+        "--skip-errors skips bad records and keeps going\n"
+    )
     code, out, err = run("eval", str(p), "-m", "mrr", "--skip-errors", "--json", "-q")
     assert code == 0
     report = json.loads(out)
@@ -142,6 +145,7 @@ def test_console_script_no_traceback(tmp_path: Path) -> None:
     )
     assert proc.returncode == 2
     assert proc.stderr.strip().endswith(
-        "bad.jsonl:1: invalid JSON: Expecting property name enclosed in double quotes (column 2)"
+        "bad.jsonl:1: invalid JSON: Expecting property name enclosed in double quotes (column 2); "
+        "--skip-errors skips bad records and keeps going"
     )
     assert proc.stdout == ""

@@ -110,3 +110,14 @@ def test_usage_errors(pair: tuple[Path, Path], tmp_path: Path) -> None:
     (tmp_path / "bin.json").write_bytes(b"\xff\xfe\x00")
     code, _, err = run("compare", str(tmp_path / "bin.json"), str(new))
     assert code == 2 and "not UTF-8 text" in err
+
+
+def test_nothing_matched_is_exit_2(tmp_path: Path) -> None:
+    base = write(tmp_path / "a.json", {"a1": 1.0, "a2": 0.5})
+    other = write(tmp_path / "b.json", {"b1": 1.0, "b2": 0.5})
+    code, _, err = run("compare", str(base), str(other), "--fail-on-regression")
+    assert code == 2
+    assert err == (
+        f"error: no sample id of {base} appears in {other}: nothing was compared "
+        "(are these reports of the same samples?)\n"
+    )

@@ -81,6 +81,12 @@ def test_parse_gate_rejects(text: str) -> None:
         parse_gate(text)
 
 
+@pytest.mark.parametrize("text", ["faithfulness=1.5", "faithfulness>=-1", "mrr<2"])
+def test_gate_threshold_outside_unit_interval(text: str) -> None:
+    with pytest.raises(ConfigError, match="gate threshold must be between 0 and 1"):
+        parse_gate(text)
+
+
 def test_plan_expansion_and_errors() -> None:
     names = [p.name for p in plan_metrics(["precision", "ndcg@10", "mrr"], [1, 5])]
     assert names == ["precision@1", "precision@5", "ndcg@10", "mrr"]

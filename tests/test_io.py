@@ -84,7 +84,16 @@ def test_duplicate_explicit_id_is_an_error(tmp_path: Path) -> None:
         ),
         (
             json.dumps({**GOOD, "golden_documents": {"d": -1}}).encode(),
-            "a.jsonl:2: field 'golden_documents': grade of 'd' must be >= 0",
+            "a.jsonl:2: field 'golden_documents': grade of 'd' must be >= 0, got -1",
+        ),
+        (
+            json.dumps({**GOOD, "golden_documents": {"d": "high"}}).encode(),
+            "a.jsonl:2: field 'golden_documents': grade of 'd' must be a whole number >= 0, "
+            'got "high"',
+        ),
+        (
+            b'{"question": "q", "answer": "a", "contexts": ["c"], "metadata": {"x": NaN}}',
+            "a.jsonl:2: invalid JSON: NaN is not a JSON number (numbers must be finite)",
         ),
         (b"\xff\xfe{}", "a.jsonl:2: invalid UTF-8 byte at column 1"),
     ],

@@ -9,6 +9,7 @@ file that does not start with ``[`` is read as JSONL (one object per line).
 Rules, each documented for users:
 
 * a UTF-8 byte-order mark is accepted; other non-UTF-8 bytes are an error on that line;
+* ``NaN`` and ``Infinity`` are not JSON and are rejected like any invalid JSON;
 * blank lines in JSONL are ignored;
 * in CSV, list and object fields (``contexts``, ``retrieved``, ``golden_documents``,
   ``evidence``, ``metadata``) hold JSON text; empty cells count as absent;
@@ -155,6 +156,19 @@ def _detect_format(p: Path, source: str) -> str:
 Record = tuple[int, Any] | InputError
 
 
+class _NonFinite(ValueError):
+    """NaN / Infinity in the input (Python's json accepts them; JSON does not)."""
+
+
+def _reject_constant(name: str) -> Any:
+    raise _NonFinite(f"invalid JSON: {name} is not a JSON number (numbers must be finite)")
+
+
+def _loads(text: str) -> Any:
+    """``json.loads`` that rejects NaN and Infinity (Python accepts them; JSON does not)."""
+    return json.loads(text, parse_constant=_reject_constant)
+
+
 def _decode_line(raw: bytes, source: str, lineno: int) -> str | InputError:
     if lineno == 1:
         raw = raw.removeprefix(b"\xef\xbb\xbf")
@@ -176,11 +190,13 @@ def _jsonl_records(p: Path, source: str) -> Iterator[Record]:
             if not text.strip():
                 continue
             try:
-                yield lineno, json.loads(text)
+                yield lineno, _loads(text)
             except json.JSONDecodeError as exc:
                 yield InputError(
                     f"invalid JSON: {exc.msg} (column {exc.colno})", source=source, line=lineno
                 )
+            except _NonFinite as exc:
+                yield InputError(str(exc), source=source, line=lineno)
             except RecursionError:
                 yield InputError("invalid JSON: nested too deeply", source=source, line=lineno)
 
@@ -189,7 +205,7 @@ def _array_records(p: Path, source: str) -> Iterator[Record]:
     """Decode a top-level JSON array element by element from a growing buffer, so
     memory holds one element (plus a read chunk) at a time; physical lines are
     tracked by counting the newlines consumed."""
-    decoder = json.JSONDecoder()
+    decoder = json.JSONDecoder(parse_constant=_reject_constant)
     utf8 = codecs.getincrementaldecoder("utf-8")()
     with p.open("rb") as fh:
         buf = ""
@@ -249,6 +265,8 @@ def _array_records(p: Path, source: str) -> Iterator[Record]:
                         raise InputError(
                             f"invalid JSON: {exc.msg}", source=source, line=line + exc.lineno - 1
                         ) from None
+                    except _NonFinite as exc:
+                        raise InputError(str(exc), source=source, line=line) from None
                 yield line, obj
                 line += buf.count("\n", 0, end)
                 buf = buf[end:]
@@ -298,11 +316,17 @@ def _csv_row(row: dict[str | Any, str | Any], source: str, lineno: int) -> Recor
             continue
         if key in _JSON_FIELDS:
             try:
-                obj[key] = json.loads(value)
+                obj[key] = _loads(value)
             except json.JSONDecodeError as exc:
                 return InputError(
-                    f"cell is not valid JSON: {exc.msg}", source=source, line=lineno, field=key
+                    f"cell is not valid JSON: {exc.msg} (a list is written like "
+                    '["first", "second"])',
+                    source=source,
+                    line=lineno,
+                    field=key,
                 )
+            except _NonFinite as exc:
+                return InputError(str(exc), source=source, line=lineno, field=key)
         else:
             obj[key] = value
     return lineno, obj

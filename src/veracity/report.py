@@ -57,8 +57,11 @@ class Gate:
     def __post_init__(self) -> None:
         if self.op not in _OPS:
             raise ConfigError(f"gate operator must be one of {', '.join(_OPS)}, got {self.op!r}")
-        if not math.isfinite(self.threshold):
-            raise ConfigError("gate threshold must be a finite number")
+        if not math.isfinite(self.threshold) or not 0.0 <= self.threshold <= 1.0:
+            raise ConfigError(
+                f"gate threshold must be between 0 and 1 (every metric is a fraction), "
+                f"got {self.threshold:g} for {self.metric}"
+            )
 
     def check(self, value: float | None) -> GateResult:
         if value is None:

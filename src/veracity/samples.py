@@ -69,14 +69,23 @@ class Sample(BaseModel):
             raise ValueError("must not be empty")
         return v
 
-    @field_validator("golden_documents")
+    @field_validator("golden_documents", mode="before")
     @classmethod
-    def _grades(cls, v: list[str] | dict[str, int] | None) -> list[str] | dict[str, int] | None:
-        if isinstance(v, dict):
-            for key, grade in v.items():
-                if grade < 0:
-                    raise ValueError(f"grade of {key!r} must be >= 0")
-        return v
+    def _grades(cls, v: Any) -> Any:
+        """A grade map must map each id to a whole number >= 0 (2.0 counts as 2)."""
+        if not isinstance(v, dict):
+            return v
+        out: dict[Any, int] = {}
+        for key, grade in v.items():
+            whole = isinstance(grade, int) or (isinstance(grade, float) and grade.is_integer())
+            if isinstance(grade, bool) or not whole:
+                raise ValueError(
+                    f"grade of {key!r} must be a whole number >= 0, got {json.dumps(grade)}"
+                )
+            if grade < 0:
+                raise ValueError(f"grade of {key!r} must be >= 0, got {grade:g}")
+            out[key] = int(grade)
+        return out
 
     @model_validator(mode="after")
     def _fill_id(self) -> Sample:

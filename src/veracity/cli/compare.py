@@ -14,7 +14,7 @@ from typing import Annotated
 
 import typer
 
-from veracity.cli.common import EXIT_GATE_FAILED, EXIT_OK, user_errors, write_output
+from veracity.cli.common import EXIT_GATE_FAILED, EXIT_OK, fail, user_errors, write_output
 from veracity.errors import ConfigError, InputError
 from veracity.report import Report
 
@@ -99,6 +99,11 @@ def compare_command(
             metrics=names,
         )
         write_output(render_comparison(result, fmt_name), output)
+        if result.n_matched == 0:
+            fail(
+                f"no sample id of {base} appears in {new}: nothing was compared "
+                "(are these reports of the same samples?)"
+            )
     raise typer.Exit(EXIT_GATE_FAILED if fail_on_regression and result.regressed else EXIT_OK)
 
 

@@ -43,7 +43,7 @@ from veracity.cli.eval_options import (
     SkipOpt,
     WorkersOpt,
 )
-from veracity.errors import ConfigError
+from veracity.errors import ConfigError, InputError
 from veracity.io import read_samples
 from veracity.metrics import MetricOptions, plan_metrics
 from veracity.parallel import default_workers, iter_evaluate_parallel
@@ -81,15 +81,16 @@ class EvalArgs:
 
 
 def _parse_ks(text: str) -> list[int]:
-    ks: list[int] = []
-    for part in text.replace(" ", "").split(","):
-        if not part:
-            continue
-        if not part.lstrip("-").isdigit():
-            raise ConfigError(f"--k takes integers separated by commas, got {text!r}")
-        ks.append(int(part))
-    if not ks:
-        raise ConfigError("--k needs at least one cut-off")
+    """``"5"`` or ``"1,3,5"`` -> sorted distinct cut-offs; anything else is a ConfigError."""
+    parts = text.replace(" ", "").split(",")
+    if not all(p.lstrip("-").isdigit() for p in parts):
+        raise ConfigError(f"--k takes integers separated by commas, got {text!r}")
+    ks = sorted({int(p) for p in parts})
+    for k in ks:
+        if k < 1 or k > 1_000_000:
+            raise ConfigError(
+                f"k must be an integer >= 1, got {k}" if k < 1 else f"k is too large: {k}"
+            )
     return ks
 
 
@@ -109,6 +110,9 @@ def run_eval(path: Path, args: EvalArgs, *, label: str | None = None) -> int:
     if fmt not in _ALL_FORMATS:
         raise ConfigError(f"unknown --format {args.fmt!r}; choose from {', '.join(_ALL_FORMATS)}")
     ks = _parse_ks(args.k)
+    same = args.output is not None and args.output.exists() and path.exists()
+    if same and args.output is not None and args.output.resolve() == path.resolve():
+        raise ConfigError(f"--output {args.output} is the input file; choose another path")
     names = [m for m in args.metrics.split(",") if m.strip()] if args.metrics else None
     plan = plan_metrics(names, ks, claims_only=args.claims_only)
     gates = [parse_gate(g) for g in args.fail_under]
@@ -289,7 +293,15 @@ def eval_command(
         config = _judge_config(
             judge, judge_model, judge_base_url, judge_api_key_env, judge_cache_dir, on_judge_error
         )
-        code = run_eval(file, replace(args, judge=config))
+        try:
+            code = run_eval(file, replace(args, judge=config))
+        except InputError as exc:
+            if exc.line is None:
+                raise
+            hint = "; --skip-errors skips bad records and keeps going"
+            raise InputError(
+                exc.reason + hint, source=exc.source, line=exc.line, field=exc.field
+            ) from None
     raise typer.Exit(code)
 
 
