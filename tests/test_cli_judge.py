@@ -99,3 +99,23 @@ def test_judge_misconfiguration_is_exit_2(tmp_path: Path, args: list[str], messa
     result = runner.invoke(app, ["eval", str(data_file(tmp_path)), "-m", "faithfulness", *args])
     assert result.exit_code == 2
     assert message in result.stderr
+
+
+def test_failed_judge_warns_and_falls_back(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as sock:  # a port that nothing listens on
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    result = runner.invoke(
+        app,
+        ["eval", str(data_file(tmp_path)), "--json", "-m", "faithfulness", "--judge", "openai",
+         "--judge-model", "m", "--judge-base-url", f"http://127.0.0.1:{port}/v1",
+         "--judge-retries", "0"],
+    )  # fmt: skip
+    assert result.exit_code == 0
+    assert "warning: the judge failed on 1 sample(s) (on-judge-error keep)" in result.stderr
+    sample = json.loads(result.stdout)["samples"][0]
+    # keep: the lexical verdicts stand in (Paris claim supported, Berlin claim not)
+    assert sample["metrics"]["faithfulness"] == 0.5
+    assert "judge failed" in sample["details"]["faithfulness"]["claims"][0]["reason"]

@@ -63,3 +63,14 @@ def test_render_bad_inputs(tmp_path: Path) -> None:
     result = runner.invoke(app, ["render", str(good), "-f", "pdf"])
     assert result.exit_code == 2
     assert result.stderr.startswith("error: unknown format 'pdf'")
+
+
+def test_render_of_a_non_report_says_what_to_do(tmp_path: Path) -> None:
+    other = tmp_path / "other.json"
+    other.write_text('{"foo": 1}')
+    result = runner.invoke(app, ["render", str(other)])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"error: {other}: not a veracity report: no 'metrics' / 'n_samples' "
+        "(write one with `veracity eval --format json`)\n"
+    )

@@ -252,6 +252,8 @@ def test_limits() -> None:
         assert "100" in body["message"]
         many = {"answer": "a", "contexts": ["c"] * 4}
         assert_error(c.post("/faithfulness", json=many), 422, "invalid_input", "contexts")
+        none = {"answer": "Paris is the capital of France.", "contexts": []}
+        assert_error(c.post("/faithfulness", json=none), 422, "invalid_input", "contexts")
         two = [{**sample, "id": "a"}, {**sample, "id": "b"}]
         assert c.post("/evaluate", json={"samples": two}).status_code == 200
 

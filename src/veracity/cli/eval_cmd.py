@@ -32,6 +32,7 @@ from veracity.cli.eval_options import (
     JudgeKeyOpt,
     JudgeModelOpt,
     JudgeOpt,
+    JudgeRetriesOpt,
     JudgeUrlOpt,
     KOpt,
     MethodOpt,
@@ -140,6 +141,7 @@ def run_eval(path: Path, args: EvalArgs, *, label: str | None = None) -> int:
     )
     samples = read_samples(path, skip_errors=args.skip_errors, on_skip=builder.skip)
     stream: IO[str] | None = None
+    judge_failures = 0
     if fmt == "jsonl":
         stream = args.output.open("w", encoding="utf-8") if args.output else sys.stdout
     elif fmt == "json":
@@ -152,11 +154,18 @@ def run_eval(path: Path, args: EvalArgs, *, label: str | None = None) -> int:
         ) as advance:
             for result in iter_evaluate_parallel(samples, plan, options, workers=workers):
                 builder.add(result)
+                if args.judge is not None and _judge_failed(result.details):
+                    judge_failures += 1
                 if stream is not None:
                     stream.write(dumps(result.to_dict()) + "\n")
                     if fmt == "jsonl":
                         stream.flush()
                 advance(1)
+        if judge_failures and not args.quiet:
+            sys.stderr.write(
+                f"warning: the judge failed on {judge_failures} sample(s) (on-judge-error "
+                f"{args.judge.on_error}); each sample's faithfulness reason says which claims\n"
+            )
         report = builder.build(
             gates,
             options={
@@ -190,6 +199,13 @@ def _auto_workers(total_lines: int | None) -> int:
     return default_workers()
 
 
+def _judge_failed(details: dict[str, Any]) -> bool:
+    """True when the faithfulness judge failed on some claim of this sample."""
+    entry = details.get("faithfulness")
+    reason = entry.get("reason") if isinstance(entry, dict) else None
+    return isinstance(reason, str) and "judge" in reason and "failed" in reason
+
+
 def _judge_label(judge: Any) -> str | None:
     return None if judge is None else f"{judge.api}:{judge.model}@{judge.base_url}"
 
@@ -201,6 +217,7 @@ def _judge_config(
     api_key_env: str,
     cache_dir: Path | None,
     on_error: str,
+    retries: int = 2,
 ) -> Any:
     """A JudgeConfig when --judge is given (no model, no URL: a ConfigError), else None."""
     if judge is None:
@@ -220,6 +237,7 @@ def _judge_config(
         api_key_env=api_key_env,
         cache_dir=cache_dir,
         on_error=on_error,  # type: ignore[arg-type]
+        retries=retries,
     )
 
 
@@ -277,6 +295,7 @@ def eval_command(
     judge_base_url: JudgeUrlOpt = None,
     judge_api_key_env: JudgeKeyOpt = "OPENAI_API_KEY",
     judge_cache_dir: JudgeCacheOpt = None,
+    judge_retries: JudgeRetriesOpt = 2,
     on_judge_error: JudgeErrOpt = "keep",
 ) -> None:
     """Score a file of RAG samples: retrieval, faithfulness and numeric claims.
@@ -291,7 +310,13 @@ def eval_command(
     )  # fmt: skip
     with user_errors():
         config = _judge_config(
-            judge, judge_model, judge_base_url, judge_api_key_env, judge_cache_dir, on_judge_error
+            judge,
+            judge_model,
+            judge_base_url,
+            judge_api_key_env,
+            judge_cache_dir,
+            on_judge_error,
+            judge_retries,
         )
         try:
             code = run_eval(file, replace(args, judge=config))

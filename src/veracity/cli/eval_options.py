@@ -20,6 +20,7 @@ __all__ = [
     "JudgeKeyOpt",
     "JudgeModelOpt",
     "JudgeOpt",
+    "JudgeRetriesOpt",
     "JudgeUrlOpt",
     "KOpt",
     "MethodOpt",
@@ -141,6 +142,15 @@ JudgeKeyOpt = Annotated[
 JudgeCacheOpt = Annotated[
     Path | None,
     typer.Option("--judge-cache-dir", help="Cache the judge's answers (SQLite) in this directory."),
+]
+JudgeRetriesOpt = Annotated[
+    int,
+    typer.Option(
+        "--judge-retries",
+        min=0,
+        max=10,
+        help="Extra attempts per judge call on network errors, timeouts, 408/429/5xx.",
+    ),
 ]
 JudgeErrOpt = Annotated[
     str,

@@ -51,6 +51,17 @@ def render_command(
             raise InputError(
                 "not a veracity report (expected a JSON object)", source=str(report_file)
             )
+        if "metrics" not in data or "n_samples" not in data:
+            hint = (
+                " (it looks like samples: score them with `veracity eval`)"
+                if "answer" in data
+                else ""
+            )
+            raise InputError(
+                "not a veracity report: no 'metrics' / 'n_samples' (write one with "
+                "`veracity eval --format json`)" + hint,
+                source=str(report_file),
+            )
         report = Report.from_dict(data, source=str(report_file))
         write_output(render(report, fmt.lower()), output)
     if output is not None:

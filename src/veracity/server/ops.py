@@ -194,6 +194,10 @@ def check_faithfulness(
 
     answer = text_arg(answer, "answer", settings)
     ctx = texts_arg(contexts, "contexts", settings)
+    if not ctx:
+        raise InputError(
+            "must not be empty: give the context passages to check against", field="contexts"
+        )
     return as_dict(score_faithfulness(answer, ctx))
 
 
