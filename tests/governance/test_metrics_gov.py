@@ -191,3 +191,17 @@ def test_compare_runs_paired() -> None:
 def test_mixed_scorings_refused() -> None:
     with pytest.raises(ConfigError, match="mix"):
         compute_metrics([SIX[0], res("9", "dispute", "disputed", None, scoring="fitz-gov-4.1")])
+
+
+def test_wilson_interval_by_hand() -> None:
+    """Wilson score interval, z = 1.96: 3/3 -> centre (1 + z²/6) / (1 + z²/3) = 0.71925,
+    half z / (1 + z²/3) * sqrt(z² / 36) = 0.28075 -> [0.43850, 1]; 0/6 -> [0, 0.39033]."""
+    from veracity.governance.rates import wilson_ci
+
+    lo, hi = wilson_ci(3, 3) or (0.0, 0.0)
+    assert (round(lo, 5), hi) == (0.4385, 1.0)
+    lo, hi = wilson_ci(0, 6) or (1.0, 1.0)
+    assert (lo, round(hi, 5)) == (0.0, 0.39033)
+    assert wilson_ci(0, 0) is None
+    lo, hi = wilson_ci(16, 18) or (0.0, 0.0)
+    assert lo < 16 / 18 < hi

@@ -35,8 +35,8 @@ from veracity.governance.rates import (
     Rate,
     accuracy,
     false_trustworthy_rate,
-    mean_passed,
     rates_by_group,
+    wilson_ci,
 )
 from veracity.governance.scoring import CaseResult
 
@@ -132,16 +132,10 @@ def compute_metrics(
         return macro_f1(per_mode_prf(confusion_matrix(rs)))
 
     overall = accuracy(results)
-    if ci:
-        overall = Rate(overall.passed, overall.total, bootstrap_ci(results, mean_passed, **boot))
     ft = false_trustworthy_rate(results)
-    if ci:
-        pool = [r for r in results if r.expected_mode in ("abstain", "disputed")]
-
-        def ft_of(rs: Sequence[CaseResult]) -> float | None:
-            return false_trustworthy_rate(rs).value
-
-        ft = Rate(ft.passed, ft.total, bootstrap_ci(pool, ft_of, **boot))
+    if ci:  # rates: Wilson intervals; macro-F1 (not a proportion): bootstrap
+        overall = Rate(overall.passed, overall.total, wilson_ci(overall.passed, overall.total))
+        ft = Rate(ft.passed, ft.total, wilson_ci(ft.passed, ft.total))
     return GovMetrics(
         scoring=scoring,
         accuracy=overall,
