@@ -149,3 +149,14 @@ def test_console_script_no_traceback(tmp_path: Path) -> None:
         "--skip-errors skips bad records and keeps going"
     )
     assert proc.stdout == ""
+
+
+def test_stdin_dash(data: Path) -> None:
+    result = runner.invoke(
+        app, ["eval", "-", "--json", "-q", "-m", "mrr"], input=data.read_text(encoding="utf-8")
+    )
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["metrics"]["mrr"]["mean"] == 0.75
+    bad = runner.invoke(app, ["eval", "-", "-m", "mrr"], input='{"question": 1}\n')
+    assert bad.exit_code == 2
+    assert bad.stderr.startswith("error: <stdin>:1: field 'question'")

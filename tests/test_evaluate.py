@@ -158,3 +158,18 @@ def test_light_retention_renders_the_same_html() -> None:
     full_report, light_report = full.build(), light.build()
     assert sum(1 for s in light_report.samples if s.details) <= 10
     assert render_html(light_report, detail_cap=5) == render_html(full_report, detail_cap=5)
+
+
+def test_huge_answer_trace_is_capped_unsupported_first() -> None:
+    """The score uses every claim; the report keeps MAX_TRACE_ITEMS claims, the
+    unsupported ones first, and says how many it left out."""
+    from veracity.metrics import MAX_TRACE_ITEMS
+
+    answer = "Paris is in France. " * 1400 + "Paris is in Peru. " * 100
+    s = Sample(id="big", question="q", answer=answer, contexts=["Paris is in France."])
+    result = evaluate([s], metrics=["faithfulness"]).samples[0]
+    trace = result.details["faithfulness"]
+    assert result.metrics["faithfulness"] == 1400 / 1500
+    assert len(trace["claims"]) == MAX_TRACE_ITEMS == 1000
+    assert trace["claims_omitted"] == 500
+    assert sum(not c["supported"] for c in trace["claims"]) == 100  # every unsupported kept

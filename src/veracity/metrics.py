@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from veracity import retrieval
 from veracity.errors import ConfigError
@@ -37,6 +37,8 @@ if TYPE_CHECKING:
 __all__ = [
     "ANSWER_METRICS",
     "DEFAULT_METRICS",
+    "MAX_K",
+    "MAX_TRACE_ITEMS",
     "REGISTRY",
     "RETRIEVAL_METRICS",
     "MetricOptions",
@@ -87,12 +89,36 @@ class PlannedMetric:
     k: int | None = None
 
 
+MAX_K = 1_000_000
+"""The largest cut-off accepted (a ranking longer than this is not a RAG ranking)."""
+
+MAX_TRACE_ITEMS = 1000
+"""Per-claim trace entries kept in a sample's details (the score uses every claim)."""
+
+
+def _capped(details: dict[str, Any], key: str) -> dict[str, Any]:
+    """Keep at most MAX_TRACE_ITEMS entries of ``details[key]``, unsupported / failed
+    ones first, and say how many were left out (a 5 MB answer has ~50,000 claims)."""
+    items = details.get(key)
+    if not isinstance(items, list) or len(items) <= MAX_TRACE_ITEMS:
+        return details
+
+    def ok(item: Any) -> bool:
+        return isinstance(item, dict) and bool(item.get("supported", item.get("verified")))
+
+    kept = sorted(range(len(items)), key=lambda i: (ok(items[i]), i))[:MAX_TRACE_ITEMS]
+    out = dict(details)
+    out[key] = [items[i] for i in sorted(kept)]
+    out[f"{key}_omitted"] = len(items) - MAX_TRACE_ITEMS
+    return out
+
+
 def _faithfulness(sample: Sample, options: MetricOptions) -> MetricResult:
     if options.faithfulness_judge is not None:
         from veracity.faithfulness.judge import judge_faithfulness
 
         judged = judge_faithfulness(sample.answer, sample.contexts, options.faithfulness_judge)
-        return MetricResult(judged.score, judged.reason, judged.to_dict())
+        return MetricResult(judged.score, judged.reason, _capped(judged.to_dict(), "claims"))
 
     from veracity.faithfulness import score_faithfulness
 
@@ -102,7 +128,7 @@ def _faithfulness(sample: Sample, options: MetricOptions) -> MetricResult:
         method=options.faithfulness_method,
         threshold=options.faithfulness_threshold,
     )
-    return MetricResult(result.score, result.reason, result.to_dict())
+    return MetricResult(result.score, result.reason, _capped(result.to_dict(), "claims"))
 
 
 def _numeric(sample: Sample, options: MetricOptions) -> MetricResult:
@@ -115,7 +141,9 @@ def _numeric(sample: Sample, options: MetricOptions) -> MetricResult:
         evidence=sample.evidence,
         config=options.numeric_preset,
     )
-    return MetricResult(report.sfs_score, report.reason, report.to_dict())
+    return MetricResult(
+        report.sfs_score, report.reason, _capped(report.to_dict(), "claim_verifications")
+    )
 
 
 def _k_kernel(fn: Callable[[retrieval.Judged, int], MetricResult]) -> RetrievalKernel:
@@ -172,6 +200,8 @@ def plan_metrics(
     for k in ks:
         if isinstance(k, bool) or not isinstance(k, int) or k < 1:
             raise ConfigError(f"k must be an integer >= 1, got {k!r}")
+        if k > MAX_K:
+            raise ConfigError(f"k must be at most {MAX_K}, got {k}")
     names = list(DEFAULT_METRICS if metrics is None else metrics)
     if not names:
         raise ConfigError("no metric selected")
@@ -189,8 +219,8 @@ def plan_metrics(
         if kpart:
             if not spec.takes_k:
                 raise ConfigError(f"metric {base!r} takes no cut-off (got {raw!r})")
-            if not kpart.isdigit() or int(kpart) < 1:
-                raise ConfigError(f"cut-off in {raw!r} must be an integer >= 1")
+            if not kpart.isdigit() or not 1 <= int(kpart) <= MAX_K:
+                raise ConfigError(f"cut-off in {raw!r} must be an integer from 1 to {MAX_K}")
             cutoffs: Sequence[int | None] = [int(kpart)]
         else:
             cutoffs = list(ks) if spec.takes_k else [None]

@@ -199,6 +199,20 @@ def _auto_workers(total_lines: int | None) -> int:
     return default_workers()
 
 
+def _eval_stdin(args: EvalArgs) -> int:
+    """``veracity eval -``: JSONL from standard input, spooled to a temporary file so
+    it is read (and its lines counted) like any file; errors name ``<stdin>``."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "stdin.jsonl"
+        with path.open("wb") as out:
+            for chunk in iter(lambda: sys.stdin.buffer.read(1 << 20), b""):
+                out.write(chunk)
+        try:
+            return run_eval(path, args, label="<stdin>")
+        except InputError as exc:
+            raise InputError(exc.reason, source="<stdin>", line=exc.line, field=exc.field) from None
+
+
 def _judge_failed(details: dict[str, Any]) -> bool:
     """True when the faithfulness judge failed on some claim of this sample."""
     entry = details.get("faithfulness")
@@ -273,7 +287,7 @@ def eval_command(
     file: Annotated[
         Path,
         typer.Argument(
-            help="Samples: JSONL (one object per line), a JSON array, or CSV.",
+            help="Samples: JSONL (one object per line), a JSON array, or CSV; - reads JSONL from stdin.",
             show_default=False,
         ),
     ],
@@ -319,7 +333,10 @@ def eval_command(
             judge_retries,
         )
         try:
-            code = run_eval(file, replace(args, judge=config))
+            if str(file) == "-":
+                code = _eval_stdin(replace(args, judge=config))
+            else:
+                code = run_eval(file, replace(args, judge=config))
         except InputError as exc:
             if exc.line is None:
                 raise
