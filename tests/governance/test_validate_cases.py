@@ -81,3 +81,14 @@ def test_grounding_without_claims_and_loader_errors(tmp_path: Path) -> None:
 def test_missing_directory_raises(tmp_path: Path) -> None:
     with pytest.raises(InputError, match="no such file or directory"):
         validate_path(tmp_path / "absent")
+
+
+@pytest.mark.parametrize("content", ["", "\n\n"])
+def test_a_file_without_cases_is_an_error(tmp_path: Path, content: str) -> None:
+    path = tmp_path / "cases.jsonl"
+    path.write_text(content, encoding="utf-8")
+    report = validate_path(path)
+    assert not report.ok
+    assert [(p.message, p.code, p.severity) for p in report.problems] == [
+        ("no cases found", "empty", "error")
+    ]

@@ -56,7 +56,7 @@ def validate_command(
         fail(str(exc), code=EXIT_GATE_FAILED)
     except ConfigError as exc:
         fail(str(exc))
-    report = validate_loaded(loaded, strict=strict_load)
+    report = validate_loaded(loaded, strict=strict_load, source=path)
     if fmt == "json":
         write_output(json.dumps(report.to_dict(), ensure_ascii=False, indent=2), None)
     else:

@@ -117,8 +117,11 @@ def check_case(case: GovCase) -> list[CaseProblem]:
     return out
 
 
-def validate_loaded(result: LoadResult, *, strict: bool = False) -> ValidationReport:
-    """Validation report for cases already loaded."""
+def validate_loaded(
+    result: LoadResult, *, strict: bool = False, source: str = "the suite"
+) -> ValidationReport:
+    """Validation report for cases already loaded (from ``source``); no case at all is
+    an error ("no cases found")."""
     problems = list(result.problems)
     for case in result.cases:
         problems += check_case(case)
@@ -130,9 +133,12 @@ def validate_loaded(result: LoadResult, *, strict: bool = False) -> ValidationRe
     n_cases = len(result.cases) + len(
         {(p.source, p.index) for p in result.errors if p.index is not None}
     )
+    if n_cases == 0 and not any(p.severity == "error" for p in problems):
+        problems.append(CaseProblem(source, None, "no cases found", "error", "empty"))
     return ValidationReport(problems, n_cases, len(result.files))
 
 
 def validate_path(path: str | Path, *, strict: bool = False) -> ValidationReport:
-    """Validate a case directory or file; raises ``InputError`` if it does not exist."""
-    return validate_loaded(load_cases(path, strict=strict), strict=strict)
+    """Validate a case directory or file; raises ``InputError`` if it does not exist.
+    A file or directory holding no case at all is an error ("no cases found")."""
+    return validate_loaded(load_cases(path, strict=strict), strict=strict, source=str(path))
