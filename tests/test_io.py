@@ -191,3 +191,10 @@ def test_reading_is_lazy(tmp_path: Path) -> None:
     assert next(it).answer == "a"  # the bad second line is not read yet
     with pytest.raises(InputError):
         next(it)
+
+
+def test_csv_with_semicolons_and_bom(tmp_path: Path) -> None:
+    p = tmp_path / "a.csv"
+    p.write_text('\ufeffid;question;answer;contexts\nr1;q;"a; b";"[""c1""]"\n', encoding="utf-8")
+    [s] = read_samples(p)
+    assert (s.id, s.answer, s.contexts) == ("r1", "a; b", ["c1"])

@@ -12,7 +12,8 @@ Rules, each documented for users:
 * ``NaN`` and ``Infinity`` are not JSON and are rejected like any invalid JSON;
 * blank lines in JSONL are ignored;
 * in CSV, list and object fields (``contexts``, ``retrieved``, ``golden_documents``,
-  ``evidence``, ``metadata``) hold JSON text; empty cells count as absent;
+  ``evidence``, ``metadata``) hold JSON text; empty cells count as absent; the
+  delimiter is ``,``, or ``;`` / tab when the header line has no comma;
 * a sample without ``id`` gets a content-derived id; a repeated generated id gets
   ``#2``, ``#3``... appended, a repeated explicit id is an error.
 
@@ -290,7 +291,12 @@ def _array_records(p: Path, source: str) -> Iterator[Record]:
 
 def _csv_records(p: Path, source: str) -> Iterator[Record]:
     with p.open("r", encoding="utf-8-sig", newline="") as fh:
-        reader = csv.DictReader(fh)
+        try:
+            header = fh.readline()
+        except UnicodeDecodeError:
+            raise InputError("invalid UTF-8 byte", source=source, line=1) from None
+        fh.seek(0)
+        reader = csv.DictReader(fh, delimiter=_delimiter(header))
         prev_line = 1
         try:
             if not reader.fieldnames:
@@ -305,6 +311,13 @@ def _csv_records(p: Path, source: str) -> Iterator[Record]:
             ) from None
         except csv.Error as exc:
             raise InputError(f"invalid CSV: {exc}", source=source, line=reader.line_num) from None
+
+
+def _delimiter(header: str) -> str:
+    """``,`` unless the header line has no comma but semicolons or tabs."""
+    if "," in header:
+        return ","
+    return max((";", "\t"), key=header.count) if (";" in header or "\t" in header) else ","
 
 
 def _csv_row(row: dict[str | Any, str | Any], source: str, lineno: int) -> Record:
