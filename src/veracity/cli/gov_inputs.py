@@ -114,8 +114,10 @@ def _read_results(path: Path) -> list[CaseResult]:
 
 def read_run(path: Path, cases: Callable[[], Sequence[GovCase]], scoring: str) -> list[CaseResult]:
     """A results JSONL (lines with ``passed``) as is, or a responses file scored now
-    against ``cases()`` (called only then)."""
+    against the cases of ``cases()`` (called only then) that it answers."""
     first = _first_record(path)
     if isinstance(first, dict) and "passed" in first:
         return _read_results(path)
-    return score_cases(cases(), read_responses(path), scoring=scoring)
+    responses = read_responses(path)
+    answered = {r.id for r in responses}  # only the cases this run answered
+    return score_cases([c for c in cases() if c.id in answered], responses, scoring=scoring)

@@ -223,6 +223,10 @@ def _word_number(text: str, m: re.Match[str]) -> RawNumber | None:
 
 def _read(text: str, raw: RawNumber, active: frozenset[str]) -> tuple[list[Quantity], int]:
     """Read the quantity around one number; returns quantities and where reading stopped."""
+    if not raw.words and text[raw.end : raw.end + 1] == "/":
+        slash = _slash_pair(text, raw, active)
+        if slash is not None:
+            return slash
     q, stop = _read_one(text, raw, active)
     if q is None:
         return [], stop
@@ -255,7 +259,10 @@ def _read(text: str, raw: RawNumber, active: frozenset[str]) -> tuple[list[Quant
         q.excluded = q2.excluded = reason
         return [q, q2], stop2
     pair = rng.group("word") == "to" and _before(text, q.start, "from")
-    if pair or q.dimension != q2.dimension:
+    # ranges are written low-high ("3-5 %", "10 to 12 days"); high-low is a pair of
+    # claims: a score ("won 112-100", "a 3-1 win") or a tally, each side its own number
+    high_low = rng.group("word") != "and" and 0 <= q2.stated <= q.stated
+    if pair or high_low or q.dimension != q2.dimension:
         return [q, q2], stop2
     lo, hi = sorted((q.value, q2.value))
     q.low, q.high = lo, hi
@@ -265,6 +272,56 @@ def _read(text: str, raw: RawNumber, active: frozenset[str]) -> tuple[list[Quant
     q.noun = q2.noun
     q.half_unit = min(q.half_unit, q2.half_unit)
     return [q], stop2
+
+
+def _slash_pair(
+    text: str, raw: RawNumber, active: frozenset[str]
+) -> tuple[list[Quantity], int] | None:
+    """``120/80 mmHg`` / ``a 60/40 split``: two numbers, each its own claim.
+
+    Only a pair of plain digit groups followed by a unit, percent or currency (which
+    both sides share), or named a ratio / split. Everything else keeps the ``date``
+    exclusion: ``12/05/2024`` (a chain), ``24/7``, simple fractions (``1/2``, ``3/4``:
+    first below the second, second at most 16) and bare ``12/05``."""
+    first = raw.number
+    dm = DIGITS_RE.match(text, raw.end + 1)
+    s = raw.start
+    if dm is None or first is BAD_NUMBER or (s > 0 and text[s - 1] in "/:-.,"):
+        return None
+    nxt = text[dm.end() : dm.end() + 2]
+    if nxt[:1] in CHAIN_START and nxt[1:].isdigit():
+        return None  # 12/05/2024, 1/2/3
+    num2 = parse_digits(dm.group())
+    if num2 is None or first.decimals or num2.decimals:
+        return None
+    a, b = first.value, num2.value
+    if (a, b) == (24.0, 7.0) or (a < b <= 16):
+        return None
+    q2, stop2 = _read_one(
+        text, RawNumber(dm.start(), dm.end(), num2, False), active, prefix_ok=False, slash=True
+    )
+    if q2 is None or q2.excluded:
+        return None
+    if q2.dimension in ("number", "count"):
+        if not _ratio_context(text, s, stop2):
+            return None
+        q2.dimension, q2.noun = "number", ""  # "60/40 split": "split" is not counted
+    q, _ = _read_one(text, raw, active, slash=True)
+    if q is None or q.excluded:
+        return None
+    q.noun = ""
+    if q.dimension == "count":
+        q.dimension = "number"
+    _inherit(q, q2)
+    return [q, q2], stop2
+
+
+_RATIO_AFTER = re.compile(r"[ \t]+(?:split|ratio)\b", re.IGNORECASE)
+
+
+def _ratio_context(text: str, start: int, end: int) -> bool:
+    """``ratio of 3/2`` / ``a 60/40 split``: a ratio named right before or after."""
+    return _RATIO_AFTER.match(text, end) is not None or _before(text, start, "ratio")
 
 
 def _before(text: str, pos: int, word: str) -> bool:
@@ -294,7 +351,12 @@ def _inherit(first: Quantity, second: Quantity) -> None:
 
 
 def _read_one(
-    text: str, raw: RawNumber, active: frozenset[str], *, prefix_ok: bool = True
+    text: str,
+    raw: RawNumber,
+    active: frozenset[str],
+    *,
+    prefix_ok: bool = True,
+    slash: bool = False,
 ) -> tuple[Quantity | None, int]:
     s, e = raw.start, raw.end
     n = len(text)
@@ -306,7 +368,11 @@ def _read_one(
         return Quantity(s, e, 0.0, 0.0, "number", "", excluded="identifier"), e
     # --- glued to letters or other digits: identifiers, dates, times
     if prev.isalpha() or prev == "_" or (prev in "-‐/" and s >= 2 and text[s - 2].isalpha()):
-        excluded = "identifier"
+        # "15-of-22": a tally, two numbers (not a code glued to "of")
+        if not (text[s - 4 : s].lower() == "-of-" and s >= 5 and text[s - 5].isdigit()):
+            excluded = "identifier"
+    elif slash and prev == "/":
+        pass  # the second number of a slash pair ("120/80 mmHg")
     elif prev in "/:" and s >= 2 and text[s - 2].isdigit():
         excluded = "date" if prev == "/" else "time_of_day"
     nxt = text[e] if e < n else ""
@@ -324,7 +390,7 @@ def _read_one(
         if text[end - 1] in "-/.:":
             end -= 1
         return Quantity(s, end, 0.0, 0.0, "number", "", excluded=excluded), end
-    if not excluded and e + 1 < n and text[e] in ":/" and text[e + 1].isdigit():
+    if not excluded and e + 1 < n and text[e] in ":/" and text[e + 1].isdigit() and not slash:
         excluded = "time_of_day" if text[e] == ":" else "date"
     # --- prefix: sign, currency, approximation, bound
     start = s

@@ -42,6 +42,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from veracity import __version__
 from veracity.errors import ConfigError, InputError, VeracityError
 from veracity.server import ops
+from veracity.server.arg_errors import describe_errors
 from veracity.server.asgi import RequestGuard
 from veracity.server.schemas import (
     CheckNumbersRequest,
@@ -59,7 +60,7 @@ from veracity.server.schemas import (
 )
 from veracity.server.settings import ServiceSettings
 
-__all__ = ["create_app"]
+__all__ = ["create_app", "response_examples"]
 
 logger = logging.getLogger(__name__)
 
@@ -69,6 +70,7 @@ _STATUS_CODES = {
     404: "not_found",
     405: "method_not_allowed",
     413: "payload_too_large",
+    415: "unsupported_media_type",
     422: "invalid_request",
 }
 
@@ -96,18 +98,49 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _field_of(loc: tuple[Any, ...] | list[Any]) -> str | None:
-    parts = [p for p in loc if p not in ("body", "path", "query")]
-    out = ""
-    for p in parts:
-        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
-    return out or None
+def _json_position(body: Any, pos: Any) -> str:
+    """``line L column C`` of character ``pos`` of the request body."""
+    if not isinstance(pos, int) or not isinstance(body, bytes | str):
+        return ""
+    text = body.decode("utf-8", "replace") if isinstance(body, bytes) else body
+    line = text.count("\n", 0, pos) + 1
+    column = pos - (text.rfind("\n", 0, pos) + 1) + 1
+    return f" at line {line} column {column}"
+
+
+def _validation_response(request: Request, exc: RequestValidationError) -> JSONResponse:
+    """One 422 body for pydantic's errors: the first error, its field by name."""
+    errors = list(exc.errors())
+    if not errors:
+        return _error(422, "invalid_request", "invalid request")
+    first = errors[0]
+    loc = tuple(first.get("loc", ()))
+    kind = first.get("type")
+    ctype = request.headers.get("content-type", "")
+    media = ctype.split(";")[0].strip().lower()
+    if loc == ("body",) and media and media != "application/json" and not media.endswith("+json"):
+        return _error(
+            415,
+            "unsupported_media_type",
+            f"content type {media!r} is not supported: send the body as application/json",
+        )
+    if kind == "json_invalid":
+        reason = first.get("ctx", {}).get("error", "invalid JSON")
+        where = _json_position(exc.body, loc[1] if len(loc) > 1 else None)
+        return _error(422, "invalid_request", f"request body is not valid JSON: {reason}{where}")
+    if kind == "both_aliases":
+        ctx = first.get("ctx", {})
+        return _error(422, "invalid_request", str(first.get("msg")), str(ctx.get("field")))
+    field, msg = describe_errors([{**e, "loc": tuple(e.get("loc", ()))[1:]} for e in errors])
+    text = f"field '{field}': {msg}" if field else msg
+    return _error(422, "invalid_request", text, field)
 
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": ErrorBody, "description": "The body could not be read (not UTF-8 JSON)."},
     401: {"model": ErrorBody, "description": "Missing or invalid API key."},
     413: {"model": ErrorBody, "description": "Request body too large."},
+    415: {"model": ErrorBody, "description": "The body is not sent as application/json."},
     422: {"model": ErrorBody, "description": "Invalid request; `field` names the culprit."},
 }
 
@@ -119,52 +152,59 @@ def _ok(example: Any, description: str = "Success") -> dict[int | str, dict[str,
     }
 
 
-_SFS_EXAMPLE = {
-    "sfs_score": 1.0,
-    "total_claims": 5,
-    "verified_claims": 5,
-    "failed_claims": 0,
-    "claim_verifications": [
-        {
-            "claim": {
-                "claim_text": "$850,000",
-                "claim_type": "currency",
-                "extracted_value": 850000.0,
-                "unit": "AUD",
-            },
-            "verified": True,
-            "matched_evidence": {"key": "median_price", "value": 842000.0, "unit": "AUD"},
-            "error": 0.0095,
-            "reason": "within 15% tolerance",
-        }
-    ],
-    "type_breakdown": {
-        "currency": {"total": 2, "verified": 2, "failed": 0},
-        "distance": {"total": 1, "verified": 1, "failed": 0},
-        "count": {"total": 1, "verified": 1, "failed": 0},
-        "percentage": {"total": 1, "verified": 1, "failed": 0},
-    },
-}
-_REPORT_EXAMPLE = {
-    "veracity_version": __version__,
-    "n_samples": 1,
-    "n_skipped": 0,
-    "skipped": [],
-    "metrics": {"faithfulness": {"mean": 1.0, "median": 1.0, "n_scored": 1, "n_undetermined": 0}},
-    "gates": [
-        {
-            "metric": "faithfulness",
-            "op": ">=",
-            "threshold": 0.8,
-            "value": 1.0,
-            "passed": True,
-            "reason": "",
-        }
-    ],
-    "passed": True,
-    "options": {"metrics": ["faithfulness"], "k": [5]},
-    "samples": [{"id": "sample-1", "metrics": {"faithfulness": 1.0}, "details": {}}],
-}
+def _request_example(model: type[BaseModel]) -> dict[str, Any]:
+    extra = model.model_config.get("json_schema_extra")
+    assert isinstance(extra, dict)
+    examples = extra["examples"]
+    assert isinstance(examples, list)
+    example = examples[0]
+    assert isinstance(example, dict)
+    return example
+
+
+def response_examples(settings: ServiceSettings) -> dict[str, Any]:
+    """The 200 example of every POST/GET endpoint, computed by calling the library on
+    the endpoint's request example (so the OpenAPI examples cannot go stale)."""
+    compute = ComputeRequest.model_validate(_request_example(ComputeRequest))
+    extract = ExtractRequest.model_validate(_request_example(ExtractRequest))
+    verify = VerifyRequest.model_validate(_request_example(VerifyRequest))
+    check = CheckNumbersRequest.model_validate(_request_example(CheckNumbersRequest))
+    faith = FaithfulnessRequest.model_validate(_request_example(FaithfulnessRequest))
+    retr = RetrievalRequest.model_validate(_request_example(RetrievalRequest))
+    ev = EvaluateRequest.model_validate(_request_example(EvaluateRequest))
+    out: dict[str, Any] = {
+        "/evaluate": ops.evaluate_samples(
+            ev.samples, settings, metrics=ev.metrics, k=ev.k, gates=ev.gates
+        ),
+        "/faithfulness": ops.check_faithfulness(faith.answer, faith.contexts, settings),
+        "/retrieval": ops.retrieval_metrics(retr.retrieved, retr.relevant, retr.k, settings),
+        "/numbers/compute": ops.numbers_compute(
+            compute.text, _plain(compute.evidence), compute.preset, None, settings
+        ),
+        "/numbers/extract": {
+            "claims": ops.numbers_extract(extract.text, extract.preset, None, settings)
+        },
+        "/numbers/verify": ops.numbers_verify(
+            _plain(verify.claims), _plain(verify.evidence), verify.preset, None, settings
+        ),
+        "/numbers/check": ops.check_numbers(
+            check.answer, check.contexts, _plain(check.evidence), check.preset, settings
+        ),
+        "/presets": {"presets": ops.numbers_list_presets()},
+        "/presets/{name}": ops.numbers_get_preset("medical", settings),
+    }
+    if _governance_available("detect"):
+        detect = GovernanceDetectRequest.model_validate(_request_example(GovernanceDetectRequest))
+        out["/governance/detect"] = ops.governance_detect_mode(detect.answer, settings)
+    if _governance_available("scoring"):
+        score = GovernanceScoreRequest.model_validate(_request_example(GovernanceScoreRequest))
+        out["/governance/score"] = ops.governance_score(
+            score.case, score.answer, score.mode, settings, scoring=score.scoring
+        )
+    if _governance_available("baseline"):
+        gcheck = GovernanceCheckRequest.model_validate(_request_example(GovernanceCheckRequest))
+        out["/governance/check"] = ops.governance_check(gcheck.query, gcheck.contexts, settings)
+    return out
 
 
 def create_app(settings: ServiceSettings | None = None) -> FastAPI:
@@ -179,10 +219,11 @@ def create_app(settings: ServiceSettings | None = None) -> FastAPI:
             "{error, message, field}."
         ),
     )
+    examples = response_examples(settings)
     _install_error_handlers(app)
-    _add_core_routes(app, settings)
-    _add_numeric_routes(app, settings)
-    _add_governance_routes(app, settings)
+    _add_core_routes(app, settings, examples)
+    _add_numeric_routes(app, settings, examples)
+    _add_governance_routes(app, settings, examples)
     if settings.cors_origins:
         from fastapi.middleware.cors import CORSMiddleware
 
@@ -208,21 +249,7 @@ def _install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def _validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
-        errors = list(exc.errors())
-        if not errors:
-            return _error(422, "invalid_request", "invalid request")
-        first = errors[0]
-        field = _field_of(first.get("loc", ()))
-        msg = str(first.get("msg", "invalid value"))
-        if first.get("type") == "missing":
-            msg = "required field is missing"
-        if first.get("type") == "json_invalid":
-            msg = f"body is not valid JSON: {first.get('ctx', {}).get('error', msg)}"
-        more = len(errors) - 1
-        if more:
-            msg += f" (and {more} more problem{'s' if more > 1 else ''})"
-        text = f"field '{field}': {msg}" if field else msg
-        return _error(422, "invalid_request", text, field)
+        return _validation_response(request, exc)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
@@ -230,13 +257,13 @@ def _install_error_handlers(app: FastAPI) -> None:
         return _error(exc.status_code, code, str(exc.detail), headers=exc.headers)
 
 
-def _add_core_routes(app: FastAPI, settings: ServiceSettings) -> None:
+def _add_core_routes(app: FastAPI, settings: ServiceSettings, examples: dict[str, Any]) -> None:
     @app.get("/health", response_model=HealthResponse, tags=["service"])
     def health() -> dict[str, Any]:
         """Liveness check; never needs an API key."""
         return ops.health()
 
-    @app.post("/evaluate", tags=["evaluation"], responses=_ok(_REPORT_EXAMPLE, "The report"))
+    @app.post("/evaluate", tags=["evaluation"], responses=_ok(examples["/evaluate"], "The report"))
     def evaluate(body: EvaluateRequest) -> dict[str, Any]:
         """Evaluate samples (rag-eval's request body) and return the veracity report:
         per-metric aggregates, per-sample values with traces, gates and `passed`."""
@@ -253,7 +280,7 @@ def _add_core_routes(app: FastAPI, settings: ServiceSettings) -> None:
     @app.post(
         "/faithfulness",
         tags=["faithfulness"],
-        responses=_ok({"score": 1.0, "reason": "", "method": "lexical", "claims": []}),
+        responses=_ok(examples["/faithfulness"]),
     )
     def faithfulness(body: FaithfulnessRequest) -> dict[str, Any]:
         """Which claims of the answer the contexts support: score = supported / claims."""
@@ -262,29 +289,15 @@ def _add_core_routes(app: FastAPI, settings: ServiceSettings) -> None:
     @app.post(
         "/retrieval",
         tags=["retrieval"],
-        responses=_ok(
-            {
-                "k": 3,
-                "metrics": {
-                    "precision@3": 0.3333,
-                    "recall@3": 0.5,
-                    "hit@3": 1.0,
-                    "ndcg@3": 0.3869,
-                    "mrr": 0.5,
-                    "map": 0.25,
-                    "r_precision": 0.5,
-                },
-                "reasons": {},
-            }
-        ),
+        responses=_ok(examples["/retrieval"]),
     )
     def retrieval(body: RetrievalRequest) -> dict[str, Any]:
         """Retrieval metrics of one ranked list (equal to trec_eval)."""
         return ops.retrieval_metrics(body.retrieved, body.relevant, body.k, settings)
 
 
-def _add_numeric_routes(app: FastAPI, settings: ServiceSettings) -> None:
-    @app.post("/numbers/compute", tags=["numbers"], responses=_ok(_SFS_EXAMPLE))
+def _add_numeric_routes(app: FastAPI, settings: ServiceSettings, examples: dict[str, Any]) -> None:
+    @app.post("/numbers/compute", tags=["numbers"], responses=_ok(examples["/numbers/compute"]))
     def numbers_compute(body: ComputeRequest) -> dict[str, Any]:
         """Extract the numeric claims of `text`, verify them against `evidence` and
         score SFS = verified_claims / total_claims (SFS toolkit's sfs_compute)."""
@@ -295,20 +308,20 @@ def _add_numeric_routes(app: FastAPI, settings: ServiceSettings) -> None:
     @app.post(
         "/numbers/extract",
         tags=["numbers"],
-        responses=_ok({"claims": [_SFS_EXAMPLE["claim_verifications"][0]["claim"]]}),  # type: ignore[index]
+        responses=_ok(examples["/numbers/extract"]),
     )
     def numbers_extract(body: ExtractRequest) -> dict[str, Any]:
         """The numeric claims of `text` (SFS's sfs_extract_claims), as `claims`."""
         return {"claims": ops.numbers_extract(body.text, body.preset, body.custom_config, settings)}
 
-    @app.post("/numbers/verify", tags=["numbers"], responses=_ok(_SFS_EXAMPLE))
+    @app.post("/numbers/verify", tags=["numbers"], responses=_ok(examples["/numbers/verify"]))
     def numbers_verify(body: VerifyRequest) -> dict[str, Any]:
         """Verify given claims against the evidence and score them (sfs_verify_claims)."""
         return ops.numbers_verify(
             _plain(body.claims), _plain(body.evidence), body.preset, body.custom_config, settings
         )
 
-    @app.post("/numbers/check", tags=["numbers"], responses=_ok(_SFS_EXAMPLE))
+    @app.post("/numbers/check", tags=["numbers"], responses=_ok(examples["/numbers/check"]))
     def numbers_check(body: CheckNumbersRequest) -> dict[str, Any]:
         """Numbers of an answer checked against structured evidence and/or the numbers
         stated in its contexts."""
@@ -319,18 +332,7 @@ def _add_numeric_routes(app: FastAPI, settings: ServiceSettings) -> None:
     @app.get(
         "/presets",
         tags=["numbers"],
-        responses=_ok(
-            {
-                "presets": [
-                    {
-                        "name": "medical",
-                        "display_name": "Medical",
-                        "description": "Clinical decision support",
-                        "tolerance": "0.1",
-                    }
-                ]
-            }
-        ),
+        responses=_ok(examples["/presets"]),
     )
     def presets() -> dict[str, Any]:
         """The domain presets usable as `preset`."""
@@ -340,7 +342,7 @@ def _add_numeric_routes(app: FastAPI, settings: ServiceSettings) -> None:
         "/presets/{name}",
         tags=["numbers"],
         responses={
-            **_ok({"name": "Medical", "tolerance": 0.1, "type_tolerances": {"dosage": 0.05}}),
+            **_ok(examples["/presets/{name}"]),
             404: {"model": ErrorBody, "description": "Unknown preset."},
         },
     )
@@ -358,13 +360,15 @@ def _governance_available(module: str) -> bool:
     return importlib.util.find_spec(f"veracity.governance.{module}") is not None
 
 
-def _add_governance_routes(app: FastAPI, settings: ServiceSettings) -> None:
+def _add_governance_routes(
+    app: FastAPI, settings: ServiceSettings, examples: dict[str, Any]
+) -> None:
     if _governance_available("detect"):
 
         @app.post(
             "/governance/detect",
             tags=["governance"],
-            responses=_ok({"mode": "abstain", "cue": "cannot answer", "reason": "..."}),
+            responses=_ok(examples["/governance/detect"]),
         )
         def governance_detect(body: GovernanceDetectRequest) -> dict[str, Any]:
             """The governance mode an answer takes (trustworthy / disputed / abstain)."""
@@ -375,7 +379,7 @@ def _add_governance_routes(app: FastAPI, settings: ServiceSettings) -> None:
         @app.post(
             "/governance/score",
             tags=["governance"],
-            responses=_ok({"id": "abst-001", "passed": True, "mode": "abstain"}),
+            responses=_ok(examples["/governance/score"]),
         )
         def governance_score(body: GovernanceScoreRequest) -> dict[str, Any]:
             """Score one answer against one governance case (fitz-gov format)."""
@@ -388,7 +392,7 @@ def _add_governance_routes(app: FastAPI, settings: ServiceSettings) -> None:
         @app.post(
             "/governance/check",
             tags=["governance"],
-            responses=_ok({"answer": "...", "mode": "trustworthy"}),
+            responses=_ok(examples["/governance/check"]),
         )
         def governance_check(body: GovernanceCheckRequest) -> dict[str, Any]:
             """What the built-in deterministic governor answers, and its mode."""

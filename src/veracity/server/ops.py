@@ -123,6 +123,10 @@ def numbers_verify_single(
     """Verify one claim against the evidence (``sfs_api.sfs_verify_single``)."""
     from veracity.numeric import sfs_api
 
+    if isinstance(extracted_value, bool) or not isinstance(extracted_value, int | float):
+        raise InputError(
+            f"must be a number, got {type(extracted_value).__name__}", field="extracted_value"
+        )
     result = sfs_api.sfs_verify_single(
         text_arg(claim_text, "claim_text", settings),
         text_arg(claim_type, "claim_type", settings),
@@ -165,6 +169,10 @@ def check_numbers(
     ctx = texts_arg(contexts, "contexts", settings) if contexts is not None else []
     items: list[EvidenceItem] | None = None
     parsed = json_arg(evidence, "evidence", settings)
+    if isinstance(parsed, dict) and set(parsed) == {"items"}:
+        parsed = parsed["items"]  # an SFS EvidencePool, as sfs_compute takes it
+        if not isinstance(parsed, list):
+            raise InputError("'items' must be an array of evidence objects", field="evidence")
     if isinstance(parsed, dict):
         parsed = [parsed]
     if isinstance(parsed, list):
@@ -225,8 +233,12 @@ def retrieval_metrics(
         rel = dict(relevant)
     else:
         rel = texts_arg(relevant, "relevant", settings)
+    from veracity.metrics import MAX_K
+
     if isinstance(k, bool) or not isinstance(k, int) or k < 1:
         raise InputError("must be a whole number >= 1", field="k")
+    if k > MAX_K:
+        raise InputError(f"must be at most {MAX_K:,}, got {k}", field="k")
     results = {
         f"precision@{k}": retrieval.precision_at_k(ranked, rel, k, normalize=normalize),
         f"recall@{k}": retrieval.recall_at_k(ranked, rel, k, normalize=normalize),

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import AliasChoices, BaseModel, ConfigDict, Field
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, model_validator
+from pydantic_core import PydanticCustomError
 
 __all__ = [
     "EVALUATE_EXAMPLE",
@@ -63,8 +64,8 @@ _EVIDENCE = Field(
     default=None,
     validation_alias=AliasChoices("evidence", "evidence_json"),
     description=(
-        "Evidence pool: objects {key, value, unit, source} (or that array as JSON text; "
-        "alias evidence_json)."
+        "Evidence pool: objects {key, value, unit, source} (or that array as JSON text, "
+        "or an SFS EvidencePool {items: [...]}; alias evidence_json -- send one of the two)."
     ),
 )
 _PRESET = Field(
@@ -78,10 +79,40 @@ _CUSTOM = Field(
 )
 
 
+_ALIAS_PAIRS = (
+    ("evidence", "evidence_json"),
+    ("claims", "claims_json"),
+    ("custom_config", "custom_config_json"),
+    ("relevant", "golden_documents"),
+)
+
+
 class _Strict(BaseModel):
-    """Request bodies: strict types (``0`` is not ``false``), unknown keys ignored."""
+    """Request bodies: strict types (``0`` is not ``false``), unknown keys ignored.
+
+    A field and its alias sent together (``evidence`` and ``evidence_json``) is an
+    error (error type ``both_aliases``, ``ctx.field`` names the field); an SFS
+    EvidencePool ``{"items": [...]}`` given as evidence is unwrapped to its list."""
 
     model_config = ConfigDict(strict=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _one_alias(cls, data: Any) -> Any:
+        if not isinstance(data, dict):
+            return data
+        for name, alias in _ALIAS_PAIRS:
+            if name in data and alias in data:
+                raise PydanticCustomError(
+                    "both_aliases",
+                    "send only one of '{field}' and '{alias}', not both",
+                    {"field": name, "alias": alias},
+                )
+        for key in ("evidence", "evidence_json"):
+            value = data.get(key)
+            if isinstance(value, dict) and set(value) == {"items"}:
+                data = {**data, key: value["items"]}
+        return data
 
 
 class EvidenceIn(_Strict):
@@ -96,7 +127,10 @@ class EvidenceIn(_Strict):
 class ClaimIn(_Strict):
     """One numeric claim to verify (SFS ``Claim``)."""
 
-    claim_text: str = Field(description="The claim as written, e.g. '$850,000'.")
+    claim_text: str = Field(
+        description="The claim as sfs_extract_claims returns it: the sentence that states "
+        "the number."
+    )
     claim_type: str = Field(description="currency, percentage, distance, count, ...")
     extracted_value: float | None = Field(default=None, description="The number it states.")
     unit: str = Field(default="", description="Its unit.")
@@ -190,10 +224,10 @@ class VerifyRequest(_Strict):
                 {
                     "claims": [
                         {
-                            "claim_text": "$850,000",
+                            "claim_text": README_TEXT.split(". ")[0] + ".",
                             "claim_type": "currency",
                             "extracted_value": 850000,
-                            "unit": "AUD",
+                            "unit": "$",
                         }
                     ],
                     "evidence": README_EVIDENCE,
@@ -210,7 +244,9 @@ class CheckNumbersRequest(_Strict):
         default=None, description="Context passages; their numbers count as evidence too."
     )
     evidence: str | list[EvidenceIn] | None = Field(
-        default=None, description="Structured evidence {key, value, unit, source}."
+        default=None,
+        description="Structured evidence {key, value, unit, source} (array, JSON text or "
+        "an SFS EvidencePool {items: [...]}).",
     )
     preset: str = _PRESET
     model_config = ConfigDict(
@@ -248,7 +284,7 @@ class RetrievalRequest(_Strict):
         validation_alias=AliasChoices("relevant", "golden_documents"),
         description="Relevant items, or {item: grade} for graded relevance.",
     )
-    k: int = Field(default=5, description="Cut-off for the @k metrics.")
+    k: int = Field(default=5, description="Cut-off for the @k metrics (1 to 1,000,000).")
     model_config = ConfigDict(
         strict=True,
         json_schema_extra={
