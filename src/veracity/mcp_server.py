@@ -34,6 +34,7 @@ from starlette.responses import JSONResponse, Response
 from veracity import __version__
 from veracity.server import ops
 from veracity.server.asgi import ASGIApp, RequestGuard
+from veracity.server.mcp_common import friendly_argument_errors
 from veracity.server.mcp_sfs import add_sfs_tools
 from veracity.server.mcp_tools import add_governance_tools, add_veracity_tools
 from veracity.server.settings import ServiceSettings
@@ -72,6 +73,7 @@ def build_server(settings: ServiceSettings | None = None) -> MCPServer[Any]:
     add_sfs_tools(server, settings)
     add_veracity_tools(server, settings)
     add_governance_tools(server, settings)
+    friendly_argument_errors(server)
 
     async def _health(request: Request) -> Response:
         return JSONResponse(ops.health())

@@ -30,7 +30,10 @@ EXCLUSIONS: tuple[str, ...] = (
   scale (``in 2019``, ``the 2020 election``, ``2019-2021``, ``FY2023``, ``1990s``),
   unless it counts a plural noun and is not after a preposition (``2000 patients``).
 * ``date``: a number next to a month name (``March 12``, ``12 March``), digit
-  groups joined by ``/`` or ``-`` chains (``12/03/2020``, ``2020-03-12``, ``24/7``).
+  groups joined by ``/`` or ``-`` chains (``12/03/2020``, ``2020-03-12``, ``24/7``),
+  a bare ``12/05`` and simple fractions (``1/2``, ``3/4``). A two-number slash pair
+  followed by a unit (``120/80 mmHg``) or named a ratio / split (``a 60/40 split``) is
+  not a date: it is two claims.
 * ``time_of_day``: ``14:30``, ``9:00 am``, ``10am``, ``3 p.m.``, ``14:30 hrs``.
 * ``identifier``: codes glued to letters (``COVID-19``, ``Q3``, ``A320``, ``CO2``),
   numbers after a naming word (``ISO 9001``, ``§ 1983``, ``Section 230``, ``Scope 3``,

@@ -3,7 +3,8 @@
 :func:`scan_quantities` finds each number (digits or words) with one linear regex
 pass, then reads a few characters around it with anchored regexes (prefix: sign,
 currency, approximation or bound words; suffix: scale, percent, currency words,
-unit, ratio, range). No pattern can backtrack over a digit run, so the scan is
+unit, ratio, range; a range is written low-high, so ``won 112-100`` is two numbers,
+and ``120/80 mmHg`` is two claims sharing the unit). No pattern can backtrack over a digit run, so the scan is
 linear in the text length (1 MB of digits, numbers or prose: well under a second).
 
 Speed (results unchanged; ``benchmarks/numeric_snapshot.py`` checks it): digit runs

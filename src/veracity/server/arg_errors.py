@@ -21,9 +21,18 @@ _EXPECTED = {
     "model_attributes_type": "an object",
     "int_type": "a whole number",
     "int_from_float": "a whole number",
+    "int_parsing": "a whole number",
     "float_type": "a number",
+    "float_parsing": "a number",
     "bool_type": "true or false",
     "none_required": "null",
+}
+
+_BOUNDS = {
+    "greater_than_equal": (">=", "ge"),
+    "greater_than": (">", "gt"),
+    "less_than_equal": ("<=", "le"),
+    "less_than": ("<", "lt"),
 }
 
 _JSON_TYPES = {
@@ -50,18 +59,34 @@ def describe_errors(errors: Sequence[Any]) -> tuple[str | None, str]:
     """The field of the first error and one line saying what is wrong with it
     (other fields' problems are counted: ``(and 2 more problems)``)."""
     first = errors[0]
+    top = _top(first)
+    # In a union, the error inside the member that was sent (evidence[0].value) says
+    # more than "not a string": report the deepest error of the first field.
+    first = max(
+        (e for e in errors if _top(e) == top),
+        key=lambda e: len(field_of(tuple(e.get("loc", ()))) or ""),
+    )
     field = field_of(tuple(first.get("loc", ())))
     same = [e for e in errors if field_of(tuple(e.get("loc", ()))) == field]
     if any(e.get("type") == "missing" for e in same):
         msg = "required field is missing"
     else:
         expected = [_EXPECTED[e["type"]] for e in same if e.get("type") in _EXPECTED]
-        if expected and len(expected) == len(same):
+        bound = _BOUNDS.get(str(first.get("type")))
+        if bound is not None and bound[1] in first.get("ctx", {}):
+            msg = f"must be {bound[0]} {first['ctx'][bound[1]]}, got {first.get('input')!r}"
+        elif expected and len(expected) == len(same):
             got = _JSON_TYPES.get(type(first.get("input")).__name__, "a value")
             msg = f"must be {' or '.join(dict.fromkeys(expected))}, got {got}"
         else:
             msg = str(first.get("msg", "invalid value"))
-    others = {field_of(tuple(e.get("loc", ()))) for e in errors} - {field}
+    others = {_top(e) for e in errors} - {top}
     if others:
         msg += f" (and {len(others)} more problem{'s' if len(others) > 1 else ''})"
     return field, msg
+
+
+def _top(error: Any) -> Any:
+    """The top-level field of an error (``evidence`` of ``evidence[0].value``)."""
+    loc = tuple(error.get("loc", ()))
+    return loc[0] if loc else None

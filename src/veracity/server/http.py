@@ -29,6 +29,8 @@ CORS is off unless origins are configured.
 
 from __future__ import annotations
 
+import copy
+import functools
 import logging
 from collections.abc import Mapping
 from typing import Any
@@ -118,12 +120,15 @@ def _validation_response(request: Request, exc: RequestValidationError) -> JSONR
     kind = first.get("type")
     ctype = request.headers.get("content-type", "")
     media = ctype.split(";")[0].strip().lower()
-    if loc == ("body",) and media and media != "application/json" and not media.endswith("+json"):
+    if loc == ("body",) and media != "application/json" and not media.endswith("+json"):
+        sent = f"content type {media!r}" if media else "a body without a content type"
         return _error(
             415,
             "unsupported_media_type",
-            f"content type {media!r} is not supported: send the body as application/json",
+            f"{sent} is not supported: send the body as application/json",
         )
+    if loc == ("body",) and kind == "missing":
+        return _error(422, "invalid_request", "request body is missing: send a JSON object")
     if kind == "json_invalid":
         reason = first.get("ctx", {}).get("error", "invalid JSON")
         where = _json_position(exc.body, loc[1] if len(loc) > 1 else None)
@@ -132,7 +137,7 @@ def _validation_response(request: Request, exc: RequestValidationError) -> JSONR
         ctx = first.get("ctx", {})
         return _error(422, "invalid_request", str(first.get("msg")), str(ctx.get("field")))
     field, msg = describe_errors([{**e, "loc": tuple(e.get("loc", ()))[1:]} for e in errors])
-    text = f"field '{field}': {msg}" if field else msg
+    text = f"field '{field}': {msg}" if field else f"request body {msg}"
     return _error(422, "invalid_request", text, field)
 
 
@@ -162,9 +167,11 @@ def _request_example(model: type[BaseModel]) -> dict[str, Any]:
     return example
 
 
-def response_examples(settings: ServiceSettings) -> dict[str, Any]:
-    """The 200 example of every POST/GET endpoint, computed by calling the library on
-    the endpoint's request example (so the OpenAPI examples cannot go stale)."""
+@functools.cache
+def response_examples() -> dict[str, Any]:
+    """The 200 example of every POST/GET endpoint, computed (once, default limits) by
+    calling the library on the endpoint's request example, so they cannot go stale."""
+    settings = ServiceSettings()
     compute = ComputeRequest.model_validate(_request_example(ComputeRequest))
     extract = ExtractRequest.model_validate(_request_example(ExtractRequest))
     verify = VerifyRequest.model_validate(_request_example(VerifyRequest))
@@ -174,7 +181,13 @@ def response_examples(settings: ServiceSettings) -> dict[str, Any]:
     ev = EvaluateRequest.model_validate(_request_example(EvaluateRequest))
     out: dict[str, Any] = {
         "/evaluate": ops.evaluate_samples(
-            ev.samples, settings, metrics=ev.metrics, k=ev.k, gates=ev.gates
+            ev.samples,
+            settings,
+            metrics=ev.metrics,
+            k=ev.k,
+            gates=ev.gates,
+            claims_only=ev.claims_only,
+            skip_errors=ev.skip_errors,
         ),
         "/faithfulness": ops.check_faithfulness(faith.answer, faith.contexts, settings),
         "/retrieval": ops.retrieval_metrics(retr.retrieved, retr.relevant, retr.k, settings),
@@ -219,11 +232,12 @@ def create_app(settings: ServiceSettings | None = None) -> FastAPI:
             "{error, message, field}."
         ),
     )
-    examples = response_examples(settings)
+    examples = copy.deepcopy(response_examples())
     _install_error_handlers(app)
     _add_core_routes(app, settings, examples)
     _add_numeric_routes(app, settings, examples)
     _add_governance_routes(app, settings, examples)
+    _keep_nulls_in_examples(app, examples)
     if settings.cors_origins:
         from fastapi.middleware.cors import CORSMiddleware
 
@@ -235,6 +249,25 @@ def create_app(settings: ServiceSettings | None = None) -> FastAPI:
         )
     app.add_middleware(RequestGuard, settings=settings)
     return app
+
+
+def _keep_nulls_in_examples(app: FastAPI, examples: dict[str, Any]) -> None:
+    """FastAPI drops null-valued keys when it renders the schema; put the examples
+    back whole so they equal the responses (``"score": null`` included)."""
+    generate = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            schema = generate()
+            for path, ops_ in schema.get("paths", {}).items():
+                for op in ops_.values():
+                    content = op.get("responses", {}).get("200", {}).get("content", {})
+                    if path in examples and "application/json" in content:
+                        content["application/json"]["example"] = examples[path]
+            app.openapi_schema = schema
+        return app.openapi_schema
+
+    setattr(app, "openapi", openapi)  # noqa: B010 - FastAPI's documented override
 
 
 def _install_error_handlers(app: FastAPI) -> None:

@@ -5,14 +5,17 @@ annotation, the SFS-style list result and the error mapping (a
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from typing import Annotated, Any, TypedDict, TypeVar
+from collections.abc import Awaitable, Callable
+from typing import Annotated, Any, TypedDict, TypeVar, cast
 
+from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
+from mcp.server.mcpserver.utilities.func_metadata import FuncMetadata
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
-from pydantic import Field
+from pydantic import Field, ValidationError
 
 from veracity.errors import VeracityError
+from veracity.server.arg_errors import describe_errors
 
 __all__ = [
     "READ_ONLY",
@@ -23,6 +26,7 @@ __all__ = [
     "Preset",
     "Text",
     "call_op",
+    "friendly_argument_errors",
     "list_result",
 ]
 
@@ -50,8 +54,8 @@ Preset = Annotated[
     Field(
         description=(
             "Domain preset that sets the extraction patterns and tolerances: one of the "
-            "names sfs_list_presets returns (property_valuation, medical, legal, financial). "
-            "Empty = the general default configuration."
+            "names sfs_list_presets returns (general, property_valuation, medical, legal, "
+            "financial). Empty = general, the default configuration."
         )
     ),
 ]
@@ -91,3 +95,46 @@ def call_op(fn: Callable[[], _T]) -> _T:
         return fn()
     except VeracityError as exc:
         raise ToolError(f"{type(exc).__name__}: {exc}") from exc
+
+
+_ARG_ERROR = "__veracity_argument_error__"
+
+
+class _FriendlyArguments(FuncMetadata):
+    """Argument validation whose failure reaches the model as the one-line
+    ``InputError: field 'text': must be a string, got int`` instead of pydantic's dump.
+
+    The SDK validates arguments before the tool runs and reports a ``ValidationError``
+    verbatim; here the failure is carried to :meth:`call_fn`, which raises a
+    :class:`ToolError` with the short message (the SDK prefixes the tool name)."""
+
+    def validate_arguments(self, arguments_to_validate: dict[str, Any]) -> dict[str, Any]:
+        try:
+            return super().validate_arguments(arguments_to_validate)
+        except ValidationError as exc:
+            field, msg = describe_errors(exc.errors(include_url=False))
+            text = f"field '{field}': {msg}" if field else msg
+            return {_ARG_ERROR: f"InputError: {text}"}
+
+    async def call_fn(
+        self,
+        fn: Callable[..., Any | Awaitable[Any]],
+        fn_is_async: bool,
+        arguments: dict[str, Any],
+        arguments_to_pass_directly: dict[str, Any] | None = None,
+    ) -> Any:
+        if _ARG_ERROR in arguments:
+            raise ToolError(str(arguments[_ARG_ERROR]))
+        return await super().call_fn(fn, fn_is_async, arguments, arguments_to_pass_directly)
+
+
+def friendly_argument_errors(server: MCPServer[Any]) -> None:
+    """Give every tool of ``server`` the one-line argument errors of
+    :class:`_FriendlyArguments` (a no-op if the SDK's internals change: the pydantic
+    message then comes back, which the interface tests catch)."""
+    manager = getattr(server, "_tool_manager", None)
+    for tool in getattr(manager, "list_tools", lambda: [])():
+        meta = getattr(tool, "fn_metadata", None)
+        if type(meta) is FuncMetadata:
+            friendly = cast(Any, _FriendlyArguments).model_construct(**dict(meta))
+            tool.fn_metadata = friendly

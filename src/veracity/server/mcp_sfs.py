@@ -68,13 +68,24 @@ def add_sfs_tools(server: MCPServer[Any], settings: ServiceSettings) -> None:
         )
 
     def sfs_verify_single(
-        claim_text: Annotated[str, Field(description="The claim as written, e.g. '$850,000'.")],
+        claim_text: Annotated[
+            str,
+            Field(
+                description=(
+                    "The claim as sfs_extract_claims returns it: the sentence that states "
+                    "the number, e.g. 'The median price is $850,000.'"
+                )
+            ),
+        ],
         claim_type: Annotated[
             str,
             Field(description="Its type: currency, percentage, distance, count, dosage, ..."),
         ],
         extracted_value: Annotated[float, Field(description="The number the claim states.")],
-        unit: Annotated[str, Field(description="Its unit, e.g. AUD, %, km, count, mg.")],
+        unit: Annotated[
+            str,
+            Field(description="Its unit as sfs_extract_claims gives it, e.g. $, %, km, count, mg."),
+        ],
         evidence_json: EvidenceJson,
         preset: Preset = "",
         custom_config_json: CustomConfigJson = "",

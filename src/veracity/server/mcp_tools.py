@@ -38,11 +38,11 @@ def add_veracity_tools(server: MCPServer[Any], settings: ServiceSettings) -> Non
             ),
         ] = None,
         evidence: Annotated[
-            str | list[Any] | None,
+            str | list[Any] | dict[str, Any] | None,
             Field(
                 description=(
                     "Optional structured evidence: an array of {key, value, unit, source} "
-                    "(JSON text or the array)."
+                    "(JSON text or the array; an SFS EvidencePool {items: [...]} works too)."
                 )
             ),
         ] = None,
@@ -64,7 +64,9 @@ def add_veracity_tools(server: MCPServer[Any], settings: ServiceSettings) -> Non
                 )
             ),
         ],
-        k: Annotated[int, Field(description="The cut-off for the @k metrics.", ge=1)] = 5,
+        k: Annotated[
+            int, Field(description="The cut-off for the @k metrics (1 to 1,000,000).", ge=1)
+        ] = 5,
     ) -> dict[str, Any]:
         return call_op(lambda: ops.retrieval_metrics(retrieved, relevant, k, settings))
 

@@ -142,7 +142,8 @@ class ErrorBody(BaseModel):
 
     error: str = Field(
         description="invalid_input | invalid_request | invalid_config | not_found | "
-        "unauthorized | payload_too_large | method_not_allowed | internal_error"
+        "unauthorized | payload_too_large | unsupported_media_type | method_not_allowed | "
+        "internal_error"
     )
     message: str
     field: str | None = None

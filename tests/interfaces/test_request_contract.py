@@ -1,0 +1,236 @@
+"""Request-contract details of the HTTP service and the MCP server: OpenAPI response
+examples equal to what the endpoint returns for its request example, user-facing 422
+fields, aliases sent twice, SFS EvidencePool evidence, the k cap and one-line MCP
+argument errors."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import anyio
+import pytest
+from fastapi.testclient import TestClient
+from interfaces_support import README_EVIDENCE, README_TEXT
+from mcp.client import Client
+from mcp.types import CallToolResult, TextContent
+
+from veracity.mcp_server import build_server
+from veracity.server.http import create_app
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[TestClient]:
+    with TestClient(create_app()) as c:
+        yield c
+
+
+def call_many(calls: list[tuple[str, dict[str, Any]]]) -> list[CallToolResult]:
+    async def main() -> list[CallToolResult]:
+        async with Client(build_server()) as client:
+            return [await client.call_tool(name, args) for name, args in calls]
+
+    return anyio.run(main)
+
+
+def text_of(result: CallToolResult) -> str:
+    return "".join(c.text for c in result.content if isinstance(c, TextContent))
+
+
+# ---------------------------------------------------------------- OpenAPI examples
+
+
+def test_every_response_example_is_what_the_endpoint_returns(client: TestClient) -> None:
+    spec = client.get("/openapi.json").json()
+    components = spec["components"]["schemas"]
+    checked = 0
+    for path, methods in spec["paths"].items():
+        for method, op in methods.items():
+            if path == "/health":
+                continue
+            example = op["responses"]["200"]["content"]["application/json"]["example"]
+            if method == "get":
+                url = path.replace("{name}", "medical")
+                resp = client.get(url)
+            else:
+                ref = op["requestBody"]["content"]["application/json"]["schema"]["$ref"]
+                body = components[ref.split("/")[-1]]["examples"][0]
+                resp = client.post(path, json=body)
+            assert resp.status_code == 200, path
+            assert resp.json() == example, f"{method.upper()} {path}: stale example"
+            checked += 1
+    assert checked >= 10
+
+
+def test_examples_show_the_real_shapes(client: TestClient) -> None:
+    paths = client.get("/openapi.json").json()["paths"]
+
+    def example(path: str) -> Any:
+        return paths[path]["post"]["responses"]["200"]["content"]["application/json"]["example"]
+
+    faith = example("/faithfulness")
+    assert faith["score"] == 1.0 and len(faith["claims"]) == 1
+    assert faith["claims"][0]["supported"] is True
+    claim = example("/numbers/compute")["claim_verifications"][0]["claim"]
+    assert claim["claim_text"] == README_TEXT.split(". ")[0] + "."
+    assert claim["unit"] == "$" and claim["text"] == "$850,000"
+    assert example("/numbers/compute")["sfs_score"] == 1.0
+    assert example("/numbers/extract")["claims"][0]["unit"] == "$"
+
+
+# ---------------------------------------------------------------- 422 / 415 bodies
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "field"),
+    [
+        ("/numbers/compute", {"text": "x", "evidence": 5}, "evidence"),
+        ("/retrieval", {"retrieved": ["a"], "relevant": 3}, "relevant"),
+        ("/retrieval", {"retrieved": ["a", 2], "relevant": ["a"]}, "retrieved[1]"),
+        ("/numbers/compute", {"text": "x", "evidence": [{"key": "a", "value": "1"}]},
+         "evidence[0].value"),
+    ],
+)  # fmt: skip
+def test_422_field_is_the_request_field(
+    client: TestClient, path: str, body: dict[str, Any], field: str
+) -> None:
+    resp = client.post(path, json=body)
+    assert resp.status_code == 422
+    assert resp.json()["field"] == field
+    assert "validation" not in resp.json()["message"]
+
+
+def test_wrong_type_message_names_what_is_expected(client: TestClient) -> None:
+    resp = client.post("/numbers/compute", json={"text": "x", "evidence": 5})
+    assert resp.json()["message"] == ("field 'evidence': must be a string or an array, got int")
+
+
+def test_malformed_body_names_line_and_column(client: TestClient) -> None:
+    resp = client.post(
+        "/numbers/compute",
+        content=b'{"text": "x",\n  bad}',
+        headers={"content-type": "application/json"},
+    )
+    assert resp.status_code == 422
+    body = resp.json()
+    assert body["field"] is None
+    assert body["message"].startswith("request body is not valid JSON: ")
+    assert body["message"].endswith("at line 2 column 3")
+
+
+def test_json_sent_as_text_plain_is_415(client: TestClient) -> None:
+    resp = client.post(
+        "/retrieval",
+        content=json.dumps({"retrieved": ["a"], "relevant": ["a"]}),
+        headers={"content-type": "text/plain"},
+    )
+    assert resp.status_code == 415
+    assert resp.json()["error"] == "unsupported_media_type"
+    assert "text/plain" in resp.json()["message"]
+
+
+def test_field_and_alias_together_is_refused(client: TestClient) -> None:
+    resp = client.post(
+        "/numbers/compute",
+        json={"text": "The dose is 500 mg.", "evidence": [],
+              "evidence_json": [{"key": "d", "value": 500, "unit": "mg"}]},
+    )  # fmt: skip
+    assert resp.status_code == 422
+    assert resp.json()["field"] == "evidence"
+    assert "evidence_json" in resp.json()["message"]
+
+
+# ---------------------------------------------------------------- EvidencePool, k cap
+
+
+def test_evidence_pool_is_accepted_everywhere(client: TestClient) -> None:
+    pool = {"items": README_EVIDENCE}
+    pv = "property_valuation"
+    http = client.post(
+        "/numbers/compute",
+        json={"text": README_TEXT, "evidence": pool, "preset": pv},
+    ).json()
+    http_check = client.post(
+        "/numbers/check", json={"answer": README_TEXT, "evidence": pool, "preset": pv}
+    ).json()
+    mcp_compute, mcp_check = call_many(
+        [
+            ("sfs_compute", {"text": README_TEXT, "evidence_json": pool, "preset": pv}),
+            ("check_numbers", {"answer": README_TEXT, "evidence": pool, "preset": pv}),
+        ]
+    )
+    for result in (http, http_check, mcp_compute.structured_content, mcp_check.structured_content):
+        assert result is not None
+        assert (result["sfs_score"], result["total_claims"], result["verified_claims"]) == (
+            1.0,
+            5,
+            5,
+        )
+
+
+def test_k_is_capped(client: TestClient) -> None:
+    resp = client.post("/retrieval", json={"retrieved": ["a"], "relevant": ["a"], "k": 10**23})
+    assert resp.status_code == 422 and resp.json()["field"] == "k"
+    assert "1,000,000" in resp.json()["message"]
+    ok = client.post("/retrieval", json={"retrieved": ["a"], "relevant": ["a"], "k": 1_000_000})
+    assert ok.json()["metrics"]["precision@1000000"] == 1e-06
+    (bad,) = call_many(
+        [("retrieval_metrics", {"retrieved": ["a"], "relevant": ["a"], "k": 10**23})]
+    )
+    assert bad.is_error and "1,000,000" in text_of(bad)
+
+
+# ---------------------------------------------------------------- MCP argument errors
+
+
+def test_mcp_wrong_types_are_one_line_input_errors() -> None:
+    wrong, missing, union, good = call_many(
+        [
+            ("sfs_compute", {"text": 3, "evidence_json": "[]", "preset": 1}),
+            ("check_faithfulness", {"answer": "a"}),
+            ("check_numbers", {"answer": "a", "evidence": 7}),
+            ("check_faithfulness", {"answer": "a", "contexts": ["a"]}),
+        ]
+    )
+    assert wrong.is_error
+    assert text_of(wrong) == (
+        "Error executing tool sfs_compute: InputError: field 'text': must be a string, "
+        "got int (and 1 more problem)"
+    )
+    assert text_of(missing) == (
+        "Error executing tool check_faithfulness: InputError: field 'contexts': "
+        "required field is missing"
+    )
+    assert text_of(union).endswith(
+        "InputError: field 'evidence': must be a string or an array or an object, got int"
+    )
+    for result in (wrong, missing, union):
+        assert "pydantic" not in text_of(result) and "\n" not in text_of(result)
+    assert not good.is_error
+
+
+def test_mcp_descriptions_are_accurate() -> None:
+    async def main() -> dict[str, Any]:
+        async with Client(build_server()) as client:
+            return {t.name: t.input_schema for t in (await client.list_tools()).tools}
+
+    schemas = anyio.run(main)
+    single = schemas["sfs_verify_single"]["properties"]
+    assert "'$850,000'" not in single["claim_text"]["description"]
+    assert "sentence" in single["claim_text"]["description"]
+    assert "general" in schemas["sfs_compute"]["properties"]["preset"]["description"]
+
+
+def test_mcp_bounds_and_unparsable_numbers_read_plainly() -> None:
+    low_k, bad_value = call_many(
+        [
+            ("retrieval_metrics", {"retrieved": ["a"], "relevant": ["a"], "k": 0}),
+            ("sfs_verify_single", {"claim_text": "It costs $5.", "claim_type": "currency",
+                                   "extracted_value": "abc", "unit": "$", "evidence_json": []}),
+        ]
+    )  # fmt: skip
+    assert text_of(low_k).endswith("InputError: field 'k': must be >= 1, got 0")
+    assert text_of(bad_value).endswith(
+        "InputError: field 'extracted_value': must be a number, got string"
+    )
