@@ -21,7 +21,8 @@ function of :mod:`veracity.server.ops` (which calls the library) and returns its
 
 Errors always have the body :class:`~veracity.server.schemas.ErrorBody`
 (``{"error", "message", "field"}``): 401 missing/invalid API key, 404 unknown route or
-preset, 413 body over ``max_body_bytes``, 422 invalid JSON, wrong types, a text over
+preset, 413 body over ``max_body_bytes``, 415 a body not sent as application/json,
+422 invalid JSON, wrong types, a field sent with its alias, a text over
 ``max_text_chars`` or too many samples/items (``field`` names the culprit). API keys
 (``VERACITY_API_KEYS``) are read from ``Authorization: Bearer KEY`` or ``X-API-Key``.
 CORS is off unless origins are configured.
@@ -30,7 +31,6 @@ CORS is off unless origins are configured.
 from __future__ import annotations
 
 import copy
-import functools
 import logging
 from collections.abc import Mapping
 from typing import Any
@@ -38,7 +38,6 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from veracity import __version__
@@ -46,6 +45,7 @@ from veracity.errors import ConfigError, InputError, VeracityError
 from veracity.server import ops
 from veracity.server.arg_errors import describe_errors
 from veracity.server.asgi import RequestGuard
+from veracity.server.examples import governance_available, plain, response_examples
 from veracity.server.schemas import (
     CheckNumbersRequest,
     ComputeRequest,
@@ -62,7 +62,7 @@ from veracity.server.schemas import (
 )
 from veracity.server.settings import ServiceSettings
 
-__all__ = ["create_app", "response_examples"]
+__all__ = ["create_app"]
 
 logger = logging.getLogger(__name__)
 
@@ -89,15 +89,6 @@ def _error(
     if status == 401:
         headers["WWW-Authenticate"] = 'Bearer realm="veracity"'
     return JSONResponse(body.model_dump(), status_code=status, headers=headers or None)
-
-
-def _plain(value: Any) -> Any:
-    """Request models back to plain JSON data for :mod:`veracity.server.ops`."""
-    if isinstance(value, BaseModel):
-        return value.model_dump()
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    return value
 
 
 def _json_position(body: Any, pos: Any) -> str:
@@ -155,69 +146,6 @@ def _ok(example: Any, description: str = "Success") -> dict[int | str, dict[str,
         200: {"description": description, "content": {"application/json": {"example": example}}},
         **_ERRORS,
     }
-
-
-def _request_example(model: type[BaseModel]) -> dict[str, Any]:
-    extra = model.model_config.get("json_schema_extra")
-    assert isinstance(extra, dict)
-    examples = extra["examples"]
-    assert isinstance(examples, list)
-    example = examples[0]
-    assert isinstance(example, dict)
-    return example
-
-
-@functools.cache
-def response_examples() -> dict[str, Any]:
-    """The 200 example of every POST/GET endpoint, computed (once, default limits) by
-    calling the library on the endpoint's request example, so they cannot go stale."""
-    settings = ServiceSettings()
-    compute = ComputeRequest.model_validate(_request_example(ComputeRequest))
-    extract = ExtractRequest.model_validate(_request_example(ExtractRequest))
-    verify = VerifyRequest.model_validate(_request_example(VerifyRequest))
-    check = CheckNumbersRequest.model_validate(_request_example(CheckNumbersRequest))
-    faith = FaithfulnessRequest.model_validate(_request_example(FaithfulnessRequest))
-    retr = RetrievalRequest.model_validate(_request_example(RetrievalRequest))
-    ev = EvaluateRequest.model_validate(_request_example(EvaluateRequest))
-    out: dict[str, Any] = {
-        "/evaluate": ops.evaluate_samples(
-            ev.samples,
-            settings,
-            metrics=ev.metrics,
-            k=ev.k,
-            gates=ev.gates,
-            claims_only=ev.claims_only,
-            skip_errors=ev.skip_errors,
-        ),
-        "/faithfulness": ops.check_faithfulness(faith.answer, faith.contexts, settings),
-        "/retrieval": ops.retrieval_metrics(retr.retrieved, retr.relevant, retr.k, settings),
-        "/numbers/compute": ops.numbers_compute(
-            compute.text, _plain(compute.evidence), compute.preset, None, settings
-        ),
-        "/numbers/extract": {
-            "claims": ops.numbers_extract(extract.text, extract.preset, None, settings)
-        },
-        "/numbers/verify": ops.numbers_verify(
-            _plain(verify.claims), _plain(verify.evidence), verify.preset, None, settings
-        ),
-        "/numbers/check": ops.check_numbers(
-            check.answer, check.contexts, _plain(check.evidence), check.preset, settings
-        ),
-        "/presets": {"presets": ops.numbers_list_presets()},
-        "/presets/{name}": ops.numbers_get_preset("medical", settings),
-    }
-    if _governance_available("detect"):
-        detect = GovernanceDetectRequest.model_validate(_request_example(GovernanceDetectRequest))
-        out["/governance/detect"] = ops.governance_detect_mode(detect.answer, settings)
-    if _governance_available("scoring"):
-        score = GovernanceScoreRequest.model_validate(_request_example(GovernanceScoreRequest))
-        out["/governance/score"] = ops.governance_score(
-            score.case, score.answer, score.mode, settings, scoring=score.scoring
-        )
-    if _governance_available("baseline"):
-        gcheck = GovernanceCheckRequest.model_validate(_request_example(GovernanceCheckRequest))
-        out["/governance/check"] = ops.governance_check(gcheck.query, gcheck.contexts, settings)
-    return out
 
 
 def create_app(settings: ServiceSettings | None = None) -> FastAPI:
@@ -335,7 +263,7 @@ def _add_numeric_routes(app: FastAPI, settings: ServiceSettings, examples: dict[
         """Extract the numeric claims of `text`, verify them against `evidence` and
         score SFS = verified_claims / total_claims (SFS toolkit's sfs_compute)."""
         return ops.numbers_compute(
-            body.text, _plain(body.evidence), body.preset, body.custom_config, settings
+            body.text, plain(body.evidence), body.preset, body.custom_config, settings
         )
 
     @app.post(
@@ -351,7 +279,7 @@ def _add_numeric_routes(app: FastAPI, settings: ServiceSettings, examples: dict[
     def numbers_verify(body: VerifyRequest) -> dict[str, Any]:
         """Verify given claims against the evidence and score them (sfs_verify_claims)."""
         return ops.numbers_verify(
-            _plain(body.claims), _plain(body.evidence), body.preset, body.custom_config, settings
+            plain(body.claims), plain(body.evidence), body.preset, body.custom_config, settings
         )
 
     @app.post("/numbers/check", tags=["numbers"], responses=_ok(examples["/numbers/check"]))
@@ -359,7 +287,7 @@ def _add_numeric_routes(app: FastAPI, settings: ServiceSettings, examples: dict[
         """Numbers of an answer checked against structured evidence and/or the numbers
         stated in its contexts."""
         return ops.check_numbers(
-            body.answer, body.contexts, _plain(body.evidence), body.preset, settings
+            body.answer, body.contexts, plain(body.evidence), body.preset, settings
         )
 
     @app.get(
@@ -387,16 +315,10 @@ def _add_numeric_routes(app: FastAPI, settings: ServiceSettings, examples: dict[
             return _error(404, "not_found", str(exc), "name")
 
 
-def _governance_available(module: str) -> bool:
-    import importlib.util
-
-    return importlib.util.find_spec(f"veracity.governance.{module}") is not None
-
-
 def _add_governance_routes(
     app: FastAPI, settings: ServiceSettings, examples: dict[str, Any]
 ) -> None:
-    if _governance_available("detect"):
+    if governance_available("detect"):
 
         @app.post(
             "/governance/detect",
@@ -407,7 +329,7 @@ def _add_governance_routes(
             """The governance mode an answer takes (trustworthy / disputed / abstain)."""
             return ops.governance_detect_mode(body.answer, settings)
 
-    if _governance_available("scoring"):
+    if governance_available("scoring"):
 
         @app.post(
             "/governance/score",
@@ -420,7 +342,7 @@ def _add_governance_routes(
                 body.case, body.answer, body.mode, settings, scoring=body.scoring
             )
 
-    if _governance_available("baseline"):
+    if governance_available("baseline"):
 
         @app.post(
             "/governance/check",
