@@ -4,14 +4,14 @@ OpenAI-compatible server on 127.0.0.1; and no network without --judge."""
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
+from fake_http import serve_json
 from veracity.cli.main import app
 
 runner = CliRunner()
@@ -22,36 +22,18 @@ def fake_judge() -> Iterator[tuple[str, list[str]]]:
     """Says "unsupported" for claims mentioning Berlin, "supported" otherwise."""
     prompts: list[str] = []
 
-    class Handler(BaseHTTPRequestHandler):
-        def do_POST(self) -> None:
-            body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-            prompt = body["messages"][-1]["content"]
-            prompts.append(prompt)
-            claim = prompt.split("\nClaim: ")[1].split("\n")[0]
-            verdict = "unsupported" if "Berlin" in claim else "supported"
-            content = json.dumps(
-                {"verdict": verdict, "context_index": 1, "reason": f"judge: {verdict}"}
-            )
-            data = json.dumps(
-                {"choices": [{"message": {"role": "assistant", "content": content}}]}
-            ).encode()
-            self.send_response(200)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(data)))
-            self.end_headers()
-            self.wfile.write(data)
+    def handle(path: str, body: dict[str, Any], headers: dict[str, str]) -> tuple[int, Any]:
+        prompt = body["messages"][-1]["content"]
+        prompts.append(prompt)
+        claim = prompt.split("\nClaim: ")[1].split("\n")[0]
+        verdict = "unsupported" if "Berlin" in claim else "supported"
+        content = json.dumps(
+            {"verdict": verdict, "context_index": 1, "reason": f"judge: {verdict}"}
+        )
+        return 200, {"choices": [{"message": {"role": "assistant", "content": content}}]}
 
-        def log_message(self, *args: object) -> None:
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    thread = threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/v1", prompts
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serve_json(handle) as url:
+        yield f"{url}/v1", prompts
 
 
 def data_file(tmp_path: Path) -> Path:

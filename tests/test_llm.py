@@ -7,18 +7,17 @@ fallback (httpx hidden from the import system).
 from __future__ import annotations
 
 import hashlib
-import json
 import sqlite3
 import sys
 import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from fake_http import serve_json
 from veracity.errors import ConfigError, MetricError
 from veracity.llm import (
     DEFAULT_TTL_S,
@@ -33,34 +32,9 @@ Reply = tuple[int, Any]
 Log = list[tuple[str, dict[str, Any], dict[str, str]]]
 
 
-@contextmanager
-def serve(handle: Callable[[dict[str, Any]], Reply], log: Log) -> Iterator[str]:
-    class H(BaseHTTPRequestHandler):
-        def do_POST(self) -> None:
-            body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", "0"))))
-            log.append((self.path, body, {k.lower(): v for k, v in self.headers.items()}))
-            status, reply = handle(body)
-            data = reply if isinstance(reply, bytes) else json.dumps(reply).encode()
-            try:
-                self.send_response(status)
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
-            except OSError:
-                pass
-
-        def log_message(self, *args: object) -> None:
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), H)
-    thread = threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
+def serve(handle: Callable[[dict[str, Any]], Reply], log: Log) -> AbstractContextManager[str]:
+    """A real HTTP server on 127.0.0.1; ``handle(body) -> (status, json or bytes)``."""
+    return serve_json(lambda path, body, headers: handle(body), log)
 
 
 @pytest.fixture(params=["httpx", "urllib"])

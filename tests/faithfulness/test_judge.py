@@ -11,15 +11,15 @@ import json
 import pickle
 import re
 import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import replace
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from fake_http import serve_json
 from veracity.errors import ConfigError, InputError, MetricError
 from veracity.faithfulness import score_faithfulness
 from veracity.faithfulness.judge import (
@@ -48,38 +48,9 @@ Handler = Callable[[str, dict[str, Any], dict[str, str]], Reply]
 Log = list[tuple[str, dict[str, Any], dict[str, str]]]
 
 
-@contextmanager
-def serve(handle: Handler, log: Log) -> Iterator[str]:
+def serve(handle: Handler, log: Log) -> AbstractContextManager[str]:
     """A real HTTP server on 127.0.0.1 answering POSTs with ``handle``."""
-
-    class H(BaseHTTPRequestHandler):
-        def do_POST(self) -> None:
-            body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", "0"))))
-            headers = {k.lower(): v for k, v in self.headers.items()}
-            log.append((self.path, body, headers))
-            status, reply = handle(self.path, body, headers)
-            data = reply if isinstance(reply, bytes) else json.dumps(reply).encode()
-            try:
-                self.send_response(status)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
-            except OSError:
-                pass  # the client gave up (timeout test)
-
-        def log_message(self, *args: object) -> None:
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), H)
-    thread = threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
+    return serve_json(handle, log)
 
 
 def claim_of(prompt: str) -> str:

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import json
-import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from fake_http import Handle, serve_json
 from veracity.errors import ConfigError, MetricError
 from veracity.governance.cases import GovCase
 from veracity.governance.llm_check import DEFAULT_TTL_S, LLMJudge, build_prompt
@@ -32,33 +30,9 @@ HIT: dict[str, Any] = {
 }
 
 
-@contextmanager
-def serve(
-    handle: Callable[[str, dict[str, Any], dict[str, str]], tuple[int, Any]],
-) -> Iterator[str]:
-    class Handler(BaseHTTPRequestHandler):
-        def do_POST(self) -> None:
-            body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", "0"))))
-            status, reply = handle(self.path, body, {k.lower(): v for k, v in self.headers.items()})
-            data = json.dumps(reply).encode()
-            self.send_response(status)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(data)))
-            self.end_headers()
-            self.wfile.write(data)
-
-        def log_message(self, *args: object) -> None:
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
+def serve(handle: Handle) -> AbstractContextManager[str]:
+    """A real HTTP server on 127.0.0.1; ``handle(path, body, headers) -> (status, json)``."""
+    return serve_json(handle)
 
 
 class Clock:

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import json
 import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from fake_http import serve_json
 from veracity.errors import ConfigError
 from veracity.governance.baseline import builtin_governor
 from veracity.governance.cases import GovCase
@@ -37,34 +36,11 @@ def _case(i: int, query: str = "What is the port?", ctx: str = "The port is 5820
 CASES = [_case(i) for i in range(1, 5)]
 
 
-@contextmanager
-def serve(handle: Callable[[dict[str, Any], dict[str, str]], tuple[int, Any]]) -> Iterator[str]:
+def serve(
+    handle: Callable[[dict[str, Any], dict[str, str]], tuple[int, Any]],
+) -> AbstractContextManager[str]:
     """A real HTTP server on 127.0.0.1; ``handle(body, headers) -> (status, json)``."""
-
-    class Handler(BaseHTTPRequestHandler):
-        def do_POST(self) -> None:
-            length = int(self.headers.get("Content-Length", "0"))
-            body = json.loads(self.rfile.read(length) or b"{}")
-            status, reply = handle(body, {k.lower(): v for k, v in self.headers.items()})
-            data = json.dumps(reply).encode()
-            self.send_response(status)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(data)))
-            self.end_headers()
-            self.wfile.write(data)
-
-        def log_message(self, *args: object) -> None:
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
+    return serve_json(lambda path, body, headers: handle(body, headers))
 
 
 def test_builtin_system_matches_governor() -> None:
