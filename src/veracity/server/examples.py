@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import functools
 import importlib.util
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from veracity.server import ops
+from veracity.server import endpoints, ops
 from veracity.server.schemas import (
     CheckNumbersRequest,
     ComputeRequest,
@@ -25,16 +26,9 @@ from veracity.server.schemas import (
 )
 from veracity.server.settings import ServiceSettings
 
-__all__ = ["governance_available", "plain", "response_examples"]
+__all__ = ["governance_available", "response_examples"]
 
-
-def plain(value: Any) -> Any:
-    """Request models back to plain JSON data for :mod:`veracity.server.ops`."""
-    if isinstance(value, BaseModel):
-        return value.model_dump()
-    if isinstance(value, list):
-        return [plain(v) for v in value]
-    return value
+_M = TypeVar("_M", bound=BaseModel)
 
 
 def governance_available(module: str) -> bool:
@@ -57,49 +51,24 @@ def response_examples() -> dict[str, Any]:
     """The 200 example of every POST/GET endpoint, computed (once, default limits) by
     calling the library on the endpoint's request example, so they cannot go stale."""
     settings = ServiceSettings()
-    compute = ComputeRequest.model_validate(_request_example(ComputeRequest))
-    extract = ExtractRequest.model_validate(_request_example(ExtractRequest))
-    verify = VerifyRequest.model_validate(_request_example(VerifyRequest))
-    check = CheckNumbersRequest.model_validate(_request_example(CheckNumbersRequest))
-    faith = FaithfulnessRequest.model_validate(_request_example(FaithfulnessRequest))
-    retr = RetrievalRequest.model_validate(_request_example(RetrievalRequest))
-    ev = EvaluateRequest.model_validate(_request_example(EvaluateRequest))
-    out: dict[str, Any] = {
-        "/evaluate": ops.evaluate_samples(
-            ev.samples,
-            settings,
-            metrics=ev.metrics,
-            k=ev.k,
-            gates=ev.gates,
-            claims_only=ev.claims_only,
-            skip_errors=ev.skip_errors,
-        ),
-        "/faithfulness": ops.check_faithfulness(faith.answer, faith.contexts, settings),
-        "/retrieval": ops.retrieval_metrics(retr.retrieved, retr.relevant, retr.k, settings),
-        "/numbers/compute": ops.numbers_compute(
-            compute.text, plain(compute.evidence), compute.preset, None, settings
-        ),
-        "/numbers/extract": {
-            "claims": ops.numbers_extract(extract.text, extract.preset, None, settings)
-        },
-        "/numbers/verify": ops.numbers_verify(
-            plain(verify.claims), plain(verify.evidence), verify.preset, None, settings
-        ),
-        "/numbers/check": ops.check_numbers(
-            check.answer, check.contexts, plain(check.evidence), check.preset, settings
-        ),
-        "/presets": {"presets": ops.numbers_list_presets()},
-        "/presets/{name}": ops.numbers_get_preset("medical", settings),
-    }
+
+    def run(path: str, model: type[_M], call: Callable[[_M, ServiceSettings], Any]) -> None:
+        out[path] = call(model.model_validate(_request_example(model)), settings)
+
+    out: dict[str, Any] = {}
+    run("/evaluate", EvaluateRequest, endpoints.evaluate)
+    run("/faithfulness", FaithfulnessRequest, endpoints.faithfulness)
+    run("/retrieval", RetrievalRequest, endpoints.retrieval)
+    run("/numbers/compute", ComputeRequest, endpoints.numbers_compute)
+    run("/numbers/extract", ExtractRequest, endpoints.numbers_extract)
+    run("/numbers/verify", VerifyRequest, endpoints.numbers_verify)
+    run("/numbers/check", CheckNumbersRequest, endpoints.check_numbers)
+    out["/presets"] = {"presets": ops.numbers_list_presets()}
+    out["/presets/{name}"] = ops.numbers_get_preset("medical", settings)
     if governance_available("detect"):
-        detect = GovernanceDetectRequest.model_validate(_request_example(GovernanceDetectRequest))
-        out["/governance/detect"] = ops.governance_detect_mode(detect.answer, settings)
+        run("/governance/detect", GovernanceDetectRequest, endpoints.governance_detect)
     if governance_available("scoring"):
-        score = GovernanceScoreRequest.model_validate(_request_example(GovernanceScoreRequest))
-        out["/governance/score"] = ops.governance_score(
-            score.case, score.answer, score.mode, settings, scoring=score.scoring
-        )
+        run("/governance/score", GovernanceScoreRequest, endpoints.governance_score)
     if governance_available("baseline"):
-        gcheck = GovernanceCheckRequest.model_validate(_request_example(GovernanceCheckRequest))
-        out["/governance/check"] = ops.governance_check(gcheck.query, gcheck.contexts, settings)
+        run("/governance/check", GovernanceCheckRequest, endpoints.governance_check)
     return out

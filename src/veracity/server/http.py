@@ -42,10 +42,10 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from veracity import __version__
 from veracity.errors import ConfigError, InputError, VeracityError
-from veracity.server import ops
+from veracity.server import endpoints, ops
 from veracity.server.arg_errors import describe_errors
 from veracity.server.asgi import RequestGuard
-from veracity.server.examples import governance_available, plain, response_examples
+from veracity.server.examples import governance_available, response_examples
 from veracity.server.schemas import (
     CheckNumbersRequest,
     ComputeRequest,
@@ -228,15 +228,7 @@ def _add_core_routes(app: FastAPI, settings: ServiceSettings, examples: dict[str
     def evaluate(body: EvaluateRequest) -> dict[str, Any]:
         """Evaluate samples (rag-eval's request body) and return the veracity report:
         per-metric aggregates, per-sample values with traces, gates and `passed`."""
-        return ops.evaluate_samples(
-            body.samples,
-            settings,
-            metrics=body.metrics,
-            k=body.k,
-            gates=body.gates,
-            claims_only=body.claims_only,
-            skip_errors=body.skip_errors,
-        )
+        return endpoints.evaluate(body, settings)
 
     @app.post(
         "/faithfulness",
@@ -245,7 +237,7 @@ def _add_core_routes(app: FastAPI, settings: ServiceSettings, examples: dict[str
     )
     def faithfulness(body: FaithfulnessRequest) -> dict[str, Any]:
         """Which claims of the answer the contexts support: score = supported / claims."""
-        return ops.check_faithfulness(body.answer, body.contexts, settings)
+        return endpoints.faithfulness(body, settings)
 
     @app.post(
         "/retrieval",
@@ -254,7 +246,7 @@ def _add_core_routes(app: FastAPI, settings: ServiceSettings, examples: dict[str
     )
     def retrieval(body: RetrievalRequest) -> dict[str, Any]:
         """Retrieval metrics of one ranked list (equal to trec_eval)."""
-        return ops.retrieval_metrics(body.retrieved, body.relevant, body.k, settings)
+        return endpoints.retrieval(body, settings)
 
 
 def _add_numeric_routes(app: FastAPI, settings: ServiceSettings, examples: dict[str, Any]) -> None:
@@ -262,9 +254,7 @@ def _add_numeric_routes(app: FastAPI, settings: ServiceSettings, examples: dict[
     def numbers_compute(body: ComputeRequest) -> dict[str, Any]:
         """Extract the numeric claims of `text`, verify them against `evidence` and
         score SFS = verified_claims / total_claims (SFS toolkit's sfs_compute)."""
-        return ops.numbers_compute(
-            body.text, plain(body.evidence), body.preset, body.custom_config, settings
-        )
+        return endpoints.numbers_compute(body, settings)
 
     @app.post(
         "/numbers/extract",
@@ -273,22 +263,18 @@ def _add_numeric_routes(app: FastAPI, settings: ServiceSettings, examples: dict[
     )
     def numbers_extract(body: ExtractRequest) -> dict[str, Any]:
         """The numeric claims of `text` (SFS's sfs_extract_claims), as `claims`."""
-        return {"claims": ops.numbers_extract(body.text, body.preset, body.custom_config, settings)}
+        return endpoints.numbers_extract(body, settings)
 
     @app.post("/numbers/verify", tags=["numbers"], responses=_ok(examples["/numbers/verify"]))
     def numbers_verify(body: VerifyRequest) -> dict[str, Any]:
         """Verify given claims against the evidence and score them (sfs_verify_claims)."""
-        return ops.numbers_verify(
-            plain(body.claims), plain(body.evidence), body.preset, body.custom_config, settings
-        )
+        return endpoints.numbers_verify(body, settings)
 
     @app.post("/numbers/check", tags=["numbers"], responses=_ok(examples["/numbers/check"]))
     def numbers_check(body: CheckNumbersRequest) -> dict[str, Any]:
         """Numbers of an answer checked against structured evidence and/or the numbers
         stated in its contexts."""
-        return ops.check_numbers(
-            body.answer, body.contexts, plain(body.evidence), body.preset, settings
-        )
+        return endpoints.check_numbers(body, settings)
 
     @app.get(
         "/presets",
@@ -327,7 +313,7 @@ def _add_governance_routes(
         )
         def governance_detect(body: GovernanceDetectRequest) -> dict[str, Any]:
             """The governance mode an answer takes (trustworthy / disputed / abstain)."""
-            return ops.governance_detect_mode(body.answer, settings)
+            return endpoints.governance_detect(body, settings)
 
     if governance_available("scoring"):
 
@@ -338,9 +324,7 @@ def _add_governance_routes(
         )
         def governance_score(body: GovernanceScoreRequest) -> dict[str, Any]:
             """Score one answer against one governance case (fitz-gov format)."""
-            return ops.governance_score(
-                body.case, body.answer, body.mode, settings, scoring=body.scoring
-            )
+            return endpoints.governance_score(body, settings)
 
     if governance_available("baseline"):
 
@@ -351,4 +335,4 @@ def _add_governance_routes(
         )
         def governance_check(body: GovernanceCheckRequest) -> dict[str, Any]:
             """What the built-in deterministic governor answers, and its mode."""
-            return ops.governance_check(body.query, body.contexts, settings)
+            return endpoints.governance_check(body, settings)
