@@ -77,3 +77,22 @@ def test_core_never_imports_interface_frameworks() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+def test_governance_package_is_lazy_and_complete() -> None:
+    """`veracity.governance` re-exports every name it lists, without loading the whole
+    harness when one submodule is imported."""
+    import veracity.governance as gov
+
+    assert set(gov.__all__) == set(gov._EXPORTS)
+    submodules = {info.name for info in pkgutil.iter_modules(gov.__path__)}
+    assert submodules.isdisjoint(gov.__all__)
+    for name in gov.__all__:
+        assert getattr(gov, name) is not None, name
+    code = (
+        "import sys, veracity.governance.detect; "
+        "print(sorted(m for m in ('veracity.governance.runners', 'veracity.governance.llm_check',"
+        " 'veracity.governance.loaders') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
