@@ -160,3 +160,12 @@ def test_stdin_dash(data: Path) -> None:
     bad = runner.invoke(app, ["eval", "-", "-m", "mrr"], input='{"question": 1}\n')
     assert bad.exit_code == 2
     assert bad.stderr.startswith("error: <stdin>:1: field 'question'")
+
+
+def test_output_may_not_overwrite_the_input(data: Path) -> None:
+    before = data.read_bytes()
+    for fmt in ("jsonl", "json"):
+        code, _, err = run("eval", str(data), "-f", fmt, "-o", str(data), "-m", "mrr")
+        assert code == 2
+        assert err == f"error: --output {data} is the input file; choose another path\n"
+    assert data.read_bytes() == before  # nothing was lost
