@@ -60,6 +60,7 @@ def test_eval_with_judge(tmp_path: Path, fake_judge: tuple[str, list[str]]) -> N
     sample = report["samples"][0]
     assert sample["metrics"]["faithfulness"] == 0.5  # 1 of 2 claims supported
     assert sample["details"]["faithfulness"]["method"] == "judge"
+    assert sample["details"]["faithfulness"]["judge_failures"] == 0
     assert [c["supported"] for c in sample["details"]["faithfulness"]["claims"]] == [True, False]
     assert len(prompts) == 2  # one request per claim
     assert report["options"]["faithfulness_judge"] == f"openai:fake-1@{url}"
@@ -101,3 +102,4 @@ def test_failed_judge_warns_and_falls_back(tmp_path: Path) -> None:
     # keep: the lexical verdicts stand in (Paris claim supported, Berlin claim not)
     assert sample["metrics"]["faithfulness"] == 0.5
     assert "judge failed" in sample["details"]["faithfulness"]["claims"][0]["reason"]
+    assert sample["details"]["faithfulness"]["judge_failures"] == 2  # both claims

@@ -236,3 +236,46 @@ def test_demo() -> None:
         f"governance: builtin governor on the builtin suite  (scoring strict, {n} cases)"
     )
     assert "TIER 0" in out and "TIER 1" in out and "Cohen's kappa" in out
+
+
+def test_score_detect_mode_reads_missing_modes_from_the_wording(
+    tmp_path: Path, suite: Path
+) -> None:
+    rows = [
+        {"id": "t0_a", "answer": "The documents do not say what the fee is."},
+        {"id": "t0_b", "answer": "Not in the context.", "mode": "abstain"},
+        {"id": "t1_d", "answer": "The sources disagree: one says 5 euros, another 7 euros."},
+        {"id": "t1_g", "answer": "The fee is 5 euros."},
+    ]
+    resp = str(responses(tmp_path, rows))
+    code, out, _ = run("score", resp, "--suite", str(suite), "-f", "jsonl", "--no-gate")
+    reasons = {r["id"]: r["reason"] for r in map(json.loads, out.splitlines())}
+    assert reasons == {
+        "t0_a": "no mode given",
+        "t0_b": None,
+        "t1_d": "no mode given",
+        "t1_g": "no mode given",
+    }
+    code, out, _ = run("score", resp, "--suite", str(suite), "-f", "jsonl", "--detect-mode")
+    got = {r["id"]: (r["mode"], r["passed"]) for r in map(json.loads, out.splitlines())}
+    assert got == {
+        "t0_a": ("abstain", True),
+        "t0_b": ("abstain", True),
+        "t1_d": ("disputed", True),
+        "t1_g": ("trustworthy", True),
+    }
+    assert code == 0
+
+
+def test_with_detected_mode_keeps_given_modes_and_errors() -> None:
+    from veracity.governance.detect import with_detected_mode
+    from veracity.governance.responses import GovResponse
+
+    given = GovResponse("a", "The sources disagree.", "trustworthy")
+    assert with_detected_mode(given) is given
+    failed = GovResponse("b", None, None, error="timeout")
+    assert with_detected_mode(failed) is failed
+    read = with_detected_mode(GovResponse("c", "Sources disagree on the fee.", raw={"k": 1}))
+    assert read.mode == "disputed"
+    assert read.raw is not None
+    assert (read.raw["k"], read.raw["mode_detected"]) == (1, True)

@@ -216,8 +216,8 @@ def _eval_stdin(args: EvalArgs) -> int:
 def _judge_failed(details: dict[str, Any]) -> bool:
     """True when the faithfulness judge failed on some claim of this sample."""
     entry = details.get("faithfulness")
-    reason = entry.get("reason") if isinstance(entry, dict) else None
-    return isinstance(reason, str) and "judge" in reason and "failed" in reason
+    failures = entry.get("judge_failures") if isinstance(entry, dict) else None
+    return isinstance(failures, int) and failures > 0
 
 
 def _judge_label(judge: Any) -> str | None:

@@ -256,6 +256,14 @@ def score_command(
     llm_api: LlmApiOpt = "openai",
     llm_cache_dir: LlmCacheOpt = None,
     on_llm_error: LlmErrOpt = "keep",
+    detect: Annotated[
+        bool,
+        typer.Option(
+            "--detect-mode",
+            help="Read the mode from the answer's wording where a response gives none "
+            "(as `gov run` does); without it such a response fails with 'no mode given'.",
+        ),
+    ] = False,
 ) -> None:
     """Score an existing responses file against a suite."""
     with user_errors():
@@ -263,6 +271,10 @@ def score_command(
         judge = make_judge(llm_model, llm_base_url, llm_api, llm_cache_dir, on_llm_error)
         loaded = load_or_fail(suite, tier, strict_load, quiet)
         resp = read_responses(responses)
+        if detect:
+            from veracity.governance.detect import with_detected_mode
+
+            resp = [with_detected_mode(r) for r in resp]
         how = _Reporting(scoring, fmt, gate, not no_gate, not no_ci, seed, output, details)
         report = _score_and_report(loaded, resp, how, label=suite, judge=judge, quiet=quiet)
     raise typer.Exit(_gate_exit(report))

@@ -251,7 +251,7 @@ def judge_faithfulness(
     claims = [c for c in all_claims if not is_abstention(c.text)]
     if not claims:
         reason = "no claims (states that the contexts do not say)" if all_claims else "no claims"
-        return FaithfulnessResult(None, reason, "judge", [], None, None)
+        return FaithfulnessResult(None, reason, "judge", [], None, None, 0)
     lexical = {(v.start, v.end): v for v in score_faithfulness(answer, ctxs).claims}
     if not any(c.strip() for c in ctxs):
         verdicts = [
@@ -259,7 +259,7 @@ def judge_faithfulness(
             for c in claims
         ]
         reason = f"0/{len(claims)} claims supported (no context text)"
-        return FaithfulnessResult(0.0, reason, "judge", verdicts, 0.0, None)
+        return FaithfulnessResult(0.0, reason, "judge", verdicts, 0.0, None, 0)
 
     client = LLMClient(
         config.base_url,
@@ -362,10 +362,11 @@ def _result(
     n_ok = sum(v.supported for v in verdicts)
     if judged == 0:
         reason = f"undetermined: judge {config.model} failed on all {len(verdicts)} claims"
-        return FaithfulnessResult(None, f"{reason} ({first_error})", "judge", verdicts, None, None)
+        why = f"{reason} ({first_error})"
+        return FaithfulnessResult(None, why, "judge", verdicts, None, None, failed)
     score = n_ok / judged
     reason = f"{n_ok}/{judged} claims supported (judge {config.model})"
     if failed:
         what = "lexical verdict kept" if config.on_error == "keep" else "left out as undetermined"
         reason += f"; judge failed on {failed} claim(s), {what}: {first_error}"
-    return FaithfulnessResult(score, reason, "judge", verdicts, score, None)
+    return FaithfulnessResult(score, reason, "judge", verdicts, score, None, failed)

@@ -63,7 +63,8 @@ class FaithfulnessResult:
     ``score`` = supported claims / claims, or ``None`` with ``reason == "no claims"``.
     ``support`` is the continuous answer-level score (for ranking / AUROC): the lowest
     claim score (``None`` when there are no claims). ``threshold`` is the claim threshold
-    that was applied.
+    that was applied. ``judge_failures`` (the ``judge`` method only, else ``None``) counts
+    the claims on which the model judge failed.
     """
 
     score: float | None
@@ -72,10 +73,12 @@ class FaithfulnessResult:
     claims: list[ClaimVerdict]
     support: float | None = None
     threshold: float | None = None
+    judge_failures: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-safe dict: score, support, threshold, reason, method and the claims."""
-        return {
+        """JSON-safe dict: score, support, threshold, reason, method and the claims, plus
+        ``judge_failures`` when the judge method scored it."""
+        out: dict[str, Any] = {
             "score": self.score,
             "support": self.support,
             "threshold": self.threshold,
@@ -83,3 +86,6 @@ class FaithfulnessResult:
             "method": self.method,
             "claims": [c.to_dict() for c in self.claims],
         }
+        if self.judge_failures is not None:
+            out["judge_failures"] = self.judge_failures
+        return out

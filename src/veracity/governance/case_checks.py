@@ -25,6 +25,7 @@ __all__ = [
     "CaseCollector",
     "CaseProblem",
     "LoadResult",
+    "ProblemsView",
     "Severity",
     "regex_fields",
 ]
@@ -67,26 +68,34 @@ class CaseProblem:
         }
 
 
-@dataclass
-class LoadResult:
-    """Cases that loaded, every problem found, and the files read."""
+class ProblemsView:
+    """``errors``, ``warnings`` and ``ok`` of anything holding a ``problems`` list."""
 
-    cases: list[GovCase] = field(default_factory=list)
-    problems: list[CaseProblem] = field(default_factory=list)
-    files: list[GovFile] = field(default_factory=list)
+    problems: list[CaseProblem]
 
     @property
     def errors(self) -> list[CaseProblem]:
+        """The problems of severity ``error``."""
         return [p for p in self.problems if p.severity == "error"]
 
     @property
     def warnings(self) -> list[CaseProblem]:
+        """The problems of severity ``warning``."""
         return [p for p in self.problems if p.severity == "warning"]
 
     @property
     def ok(self) -> bool:
         """True when nothing at all was reported."""
         return not self.problems
+
+
+@dataclass
+class LoadResult(ProblemsView):
+    """Cases that loaded, every problem found, and the files read."""
+
+    cases: list[GovCase] = field(default_factory=list)
+    problems: list[CaseProblem] = field(default_factory=list)
+    files: list[GovFile] = field(default_factory=list)
 
 
 def regex_fields(case: GovCase) -> list[tuple[str, str]]:

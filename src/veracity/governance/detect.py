@@ -43,12 +43,13 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from veracity.governance import detect_cues as cues
+from veracity.governance.responses import GovResponse
 
-__all__ = ["DetectedMode", "detect_mode"]
+__all__ = ["DetectedMode", "detect_mode", "with_detected_mode"]
 
 Mode = Literal["trustworthy", "disputed", "abstain"]
 
@@ -240,3 +241,19 @@ def detect_mode(answer: str) -> DetectedMode:
     if resolved:
         return DetectedMode("trustworthy", resolved, "conflict stated as resolved")
     return DetectedMode("trustworthy", None, "answers without abstention or conflict cues")
+
+
+def with_detected_mode(response: GovResponse) -> GovResponse:
+    """``response`` with its mode read from its answer when it gives none.
+
+    A response that names a mode, has no answer or records a system error is returned
+    unchanged. Otherwise the mode is :func:`detect_mode`'s, and ``raw`` gains
+    ``mode_detected: true`` with the deciding ``cue`` and the ``reason``, so a report
+    shows which modes were read from the wording.
+    """
+    if response.mode is not None or response.answer is None or response.error is not None:
+        return response
+    found = detect_mode(response.answer)
+    raw = dict(response.raw or {})
+    raw.update(mode_detected=True, cue=found.cue, reason=found.reason)
+    return replace(response, mode=found.mode, raw=raw)

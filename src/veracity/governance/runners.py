@@ -43,7 +43,7 @@ from typing import Any, Protocol
 
 from veracity.errors import ConfigError
 from veracity.governance.baseline import builtin_governor
-from veracity.governance.detect import detect_mode
+from veracity.governance.detect import with_detected_mode
 from veracity.governance.responses import GovResponse, append_response, read_responses
 
 __all__ = [
@@ -288,17 +288,13 @@ def _run_one(
                 break
             sleep(backoff * 2**attempt)
             continue
-        raw: dict[str, Any] | None = None
-        if mode is None:
-            detected = detect_mode(answer)
-            mode = detected.mode
-            raw = {"mode_detected": True, "cue": detected.cue, "reason": detected.reason}
-        return GovResponse(
-            id=case.id,
-            answer=answer,
-            mode=mode,
-            latency_s=round(time.perf_counter() - start, 6),
-            raw=raw,
+        return with_detected_mode(
+            GovResponse(
+                id=case.id,
+                answer=answer,
+                mode=mode,
+                latency_s=round(time.perf_counter() - start, 6),
+            )
         )
     return GovResponse(
         id=case.id,

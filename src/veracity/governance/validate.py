@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from veracity.governance.case_checks import ProblemsView
 from veracity.governance.cases import GovCase
 from veracity.governance.loaders import CaseProblem, LoadResult, load_cases
 
@@ -32,24 +33,12 @@ DIFFICULTIES = frozenset({"easy", "medium", "hard"})
 
 
 @dataclass
-class ValidationReport:
+class ValidationReport(ProblemsView):
     """Problems found, and how many cases and files were read."""
 
     problems: list[CaseProblem] = field(default_factory=list)
     n_cases: int = 0
     n_files: int = 0
-
-    @property
-    def ok(self) -> bool:
-        return not self.problems
-
-    @property
-    def errors(self) -> list[CaseProblem]:
-        return [p for p in self.problems if p.severity == "error"]
-
-    @property
-    def warnings(self) -> list[CaseProblem]:
-        return [p for p in self.problems if p.severity == "warning"]
 
     def to_dict(self) -> dict[str, Any]:
         return {
