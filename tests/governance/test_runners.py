@@ -199,7 +199,7 @@ def test_http_400_and_bad_reply_are_not_retried() -> None:
 
     with serve(handle) as url:
         out = run_system(CASES[:2], make_system(url), retries=3, sleep=lambda s: None)
-    assert out[0].error == f"HTTP 400 from {url} (after 1 attempt)"
+    assert out[0].error == f"HTTP 400 from {url}: {{}} (after 1 attempt)"  # body shown
     assert out[1].error == "reply must be a JSON object with a string 'answer' (after 1 attempt)"
     assert len(count) == 2
 

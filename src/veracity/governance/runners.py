@@ -9,7 +9,7 @@ System specs for :func:`make_system`:
 - ``"http://host:port/path"`` (or https): ``POST`` JSON
   ``{"id": str, "query": str, "contexts": [str, ...]}``; the reply must be a JSON object
   ``{"answer": str, "mode": "trustworthy"|"disputed"|"abstain"}`` (``mode`` optional).
-  HTTP 429 and 5xx are retried; other 4xx fail the case at once.
+  HTTP 408, 429 and 5xx are retried; other 4xx fail the case at once.
 - ``model=NAME, base_url=URL``: an OpenAI-compatible chat endpoint
   (``POST {base_url}/chat/completions``, temperature 0) with :data:`GOVERNANCE_PROMPT`
   as the system message. The key is read from the environment variable ``api_key_env``
@@ -23,19 +23,17 @@ every result to the run file as it arrives. Resume: ids already in the run file 
 error are not run again (errored ids are retried); a partial last line left by an
 interrupted write is cut off first. A system answer without a mode gets
 ``detect_mode(answer).mode``; a failing case yields a response with ``error`` set and
-``mode`` None. Plain HTTP uses the standard library (no extra dependency).
+``mode`` None. HTTP goes through :func:`veracity.llm.default_transport` (httpx when
+installed, else the standard library), shared with the LLM judge and second pass.
 """
 
 from __future__ import annotations
 
 import importlib
-import json
 import os
 import re
 import threading
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
@@ -45,6 +43,7 @@ from veracity.errors import ConfigError
 from veracity.governance.baseline import builtin_governor
 from veracity.governance.detect import with_detected_mode
 from veracity.governance.responses import GovResponse, append_response, read_responses
+from veracity.llm import LLMRequestError, default_transport
 
 __all__ = [
     "GOVERNANCE_PROMPT",
@@ -109,25 +108,12 @@ def _normalise_output(out: object) -> tuple[str, str | None]:
 
 
 def _post_json(url: str, payload: dict[str, Any], headers: dict[str, str], timeout: float) -> Any:
-    body = json.dumps(payload).encode("utf-8")
-    req = urllib.request.Request(url, data=body, method="POST")
-    req.add_header("Content-Type", "application/json")
-    for key, value in headers.items():
-        req.add_header(key, value)
+    """POST JSON through the shared :func:`veracity.llm.default_transport`; its failures
+    become :class:`CallError` with the same message and retry decision."""
     try:
-        with urllib.request.urlopen(req, timeout=timeout) as resp:
-            raw = resp.read()
-    except urllib.error.HTTPError as exc:
-        retry = exc.code == 429 or exc.code >= 500
-        exc.close()
-        raise CallError(f"HTTP {exc.code} from {url}", retryable=retry) from None
-    except (urllib.error.URLError, TimeoutError, OSError) as exc:
-        reason = getattr(exc, "reason", exc)
-        raise CallError(f"cannot reach {url}: {reason}") from None
-    try:
-        return json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        raise CallError(f"reply from {url} is not JSON", retryable=False) from None
+        return default_transport(url, payload, headers, timeout)
+    except LLMRequestError as exc:
+        raise CallError(str(exc), retryable=exc.retryable) from None
 
 
 class _CallableSystem:
