@@ -25,7 +25,7 @@ from veracity.numeric.config import (
 from veracity.numeric.gcpause import gc_paused
 from veracity.numeric.models import EvidenceQuantity, NumericClaim
 from veracity.numeric.presets import resolve_config
-from veracity.numeric.quantities import Quantity, scan_quantities
+from veracity.numeric.quantities import MULTIPLIER_RE, Quantity, scan_quantities
 from veracity.numeric.textindex import TextIndex
 from veracity.numeric.unitstr import BASE_UNITS, parse_unit_string
 
@@ -133,7 +133,8 @@ def _extract(text: str, cfg: DomainConfig) -> list[NumericClaim]:
                         ctype = t
                         break
             claims.append(_claim_from_quantity(q, ctype, index))
-        index.set_quantities([c.span for c in claims])
+        # a multiplier word ("twice daily") does not cut its neighbours' labels
+        index.set_quantities([c.span for c in claims if not _multiplier_word(c.text)])
     if cfg.extraction_patterns:
         pattern_claims = _pattern_claims(text, cfg.extraction_patterns, index)
         if pattern_claims:
@@ -266,7 +267,9 @@ def _context_evidence(ctx: str, i: int, cfg: DomainConfig) -> list[EvidenceQuant
         table_scale=cfg.table_scale,
         keep_parts=True,
     )
-    index.set_quantities([(q.start, q.end) for q in found])
+    index.set_quantities(
+        [(q.start, q.end) for q in found if not _multiplier_word(ctx[q.start : q.end])]
+    )
     for q in found:
         out.append(
             EvidenceQuantity(
@@ -291,3 +294,8 @@ def _context_evidence(ctx: str, i: int, cfg: DomainConfig) -> list[EvidenceQuant
             )
         )
     return out
+
+
+def _multiplier_word(text: str) -> bool:
+    """``twice`` / ``double``: a ratio stated by one word (not a label boundary)."""
+    return text.isalpha() and MULTIPLIER_RE.fullmatch(text) is not None

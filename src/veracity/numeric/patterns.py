@@ -270,9 +270,12 @@ PREFIX_PHRASES: dict[str, str] = {
         "approx",
     ),
     **dict.fromkeys(
-        ["close to", "an estimated", "just under", "just over", "more or less", "on the order of"],
+        ["close to", "an estimated", "more or less", "on the order of"],
         "approx",
     ),
+    # "just over two years" for 26 months: one-sided, like "over"
+    "just over": "min",
+    "just under": "max",
     **dict.fromkeys("over above exceeding > ≥ >=".split(), "min"),
     **dict.fromkeys(
         ["more than", "greater than", "in excess of", "at least", "upwards of", "no less than"],

@@ -158,6 +158,10 @@ def scan_quantities(
                 consumed = e
                 continue
             raw = RawNumber(s, e, num, False)
+        elif m.re is MULTIPLIER_RE:
+            out.append(_multiplier(m))
+            consumed = m.end()
+            continue
         else:
             word_raw = _word_number(text, m)
             if word_raw is None:
@@ -185,9 +189,26 @@ def _anchors(text: str) -> Iterator[re.Match[str]]:
         more = word_runs(WORDS_LOWER_NOSTART, low)
     else:
         more = word_runs(WORDS_ANY_NOSTART, text)
+    if "ice" in low or "le the" in low:  # "twice", "thrice", "double the" (cheap pre-check)
+        more += MULTIPLIER_RE.finditer(text)
     if not more:
         return DIGITS_RE.finditer(text)
     return iter(sorted([*DIGITS_RE.finditer(text), *more], key=_start))
+
+
+MULTIPLIER_RE = re.compile(
+    r"\b(?:(?P<once>twice|thrice)|(?P<adj>double|triple|treble|quadruple)(?=[ \t]+(?:the|that|its|their|his|her|our|your)\b))\b",
+    re.IGNORECASE,
+)
+"""Multiplier words read as ratios: "twice" (daily, as many, the rate), "thrice", and
+"double / triple / quadruple the ..." ("paid at double the base rate")."""
+_MULTIPLIERS = {"twice": 2.0, "thrice": 3.0, "double": 2.0, "triple": 3.0, "treble": 3.0}
+
+
+def _multiplier(m: re.Match[str]) -> Quantity:
+    """The ratio a multiplier word states (``twice`` -> 2x; ``quadruple the`` -> 4x)."""
+    value = _MULTIPLIERS.get(m.group().lower(), 4.0)
+    return Quantity(m.start(), m.end(), value, value, "ratio", "x", from_words=True)
 
 
 def _start(m: re.Match[str]) -> int:
@@ -259,7 +280,10 @@ def _read(text: str, raw: RawNumber, active: frozenset[str]) -> tuple[list[Quant
         reason = q.excluded or q2.excluded
         q.excluded = q2.excluded = reason
         return [q, q2], stop2
-    pair = rng.group("word") == "to" and _before(text, q.start, "from")
+    # "from 3 to 5", and "cut by 20 tonnes to 24,800 tonnes" (a change, then a level)
+    pair = rng.group("word") == "to" and (
+        _before(text, q.start, "from") or _BY_BEFORE.search(text, max(0, q.start - 8), q.start)
+    )
     # ranges are written low-high ("3-5 %", "10 to 12 days"); high-low is a pair of
     # claims: a score ("won 112-100", "a 3-1 win") or a tally, each side its own number
     high_low = rng.group("word") != "and" and 0 <= q2.stated <= q.stated
@@ -317,6 +341,7 @@ def _slash_pair(
     return [q, q2], stop2
 
 
+_BY_BEFORE = re.compile(r"\bby[ \t]+[$€£¥₹]?$", re.IGNORECASE)
 _RATIO_AFTER = re.compile(r"[ \t]+(?:split|ratio)\b", re.IGNORECASE)
 
 

@@ -110,8 +110,8 @@ def _compatible(claim: NumericClaim, ev: EvidenceQuantity) -> bool:
     cd = claim.dimension
     if cd in _PLAIN:
         return dim in _PLAIN or dim in ("unspecified", "ratio")
-    if cd == "ratio":
-        return dim in ("ratio", "number", "unspecified")
+    if cd == "ratio":  # "twice daily" restates "2 doses a day"
+        return dim in ("ratio", "number", "count", "unspecified")
     if cd == "currency":
         if dim == "number" and ev.table_scaled:
             return True  # a "(in thousands)" table without a currency sign
@@ -307,7 +307,7 @@ def _best(
 _GROUPS = {
     "count": ("count", "number", "unspecified", "ratio", "tag"),
     "number": ("count", "number", "unspecified", "ratio", "tag"),
-    "ratio": ("ratio", "number", "unspecified", "tag"),
+    "ratio": ("ratio", "number", "count", "unspecified", "tag"),
     "currency": ("currency", "number", "tag"),
 }
 
