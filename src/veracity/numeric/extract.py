@@ -173,6 +173,7 @@ def _claim_from_quantity(q: Quantity, ctype: str, index: TextIndex) -> NumericCl
         None,  # year
         index,
         direction=q.direction,
+        per=q.per,
     )
 
 
@@ -291,6 +292,7 @@ def _context_evidence(ctx: str, i: int, cfg: DomainConfig) -> list[EvidenceQuant
                 bound=q.bound,
                 approx=q.approx,
                 direction=q.direction,
+                per=q.per,
             )
         )
     return out

@@ -63,6 +63,8 @@ class NumericClaim:
     """Lazily computed context (see :func:`context_of`); created on first use."""
     source: str = "parser"
     direction: str = ""
+    per: str = ""
+    """Denominator of a rate ("per day", "per 100 km"); ``""`` for none."""
 
     def to_dict(self) -> dict[str, Any]:
         """Trace form (SFS names ``claim_text``/``extracted_value``/``source_span`` included)."""
@@ -82,6 +84,7 @@ class NumericClaim:
             "approximate": self.approx,
             "bound": self.bound or None,
             "noun": self.noun or None,
+            "per": self.per or None,
             "year": year_of(self),
         }
 
@@ -117,6 +120,8 @@ class EvidenceQuantity:
     bound: str = ""
     approx: bool = False
     direction: str = ""
+    per: str = ""
+    """Denominator of a rate ("per day", "per 100 km"); ``""`` for none."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -133,6 +138,7 @@ class EvidenceQuantity:
             "low": _num(self.low),
             "high": _num(self.high),
             "noun": self.noun or None,
+            "per": self.per or None,
             "year": year_of(self),
         }
 

@@ -72,6 +72,7 @@ from veracity.numeric.quantity import (
     RawNumber,
     half_unit_of,
 )
+from veracity.numeric.rates import read_per
 
 __all__ = ["Quantity", "scan_quantities"]
 
@@ -158,8 +159,8 @@ def scan_quantities(
                 consumed = e
                 continue
             raw = RawNumber(s, e, num, False)
-        elif m.re is MULTIPLIER_RE:
-            out.append(_multiplier(m))
+        elif m.re is _MULTIPLIER_LOWER or m.re is MULTIPLIER_RE:
+            out.append(_multiplier(text, m))
             consumed = m.end()
             continue
         else:
@@ -189,8 +190,9 @@ def _anchors(text: str) -> Iterator[re.Match[str]]:
         more = word_runs(WORDS_LOWER_NOSTART, low)
     else:
         more = word_runs(WORDS_ANY_NOSTART, text)
-    if "ice" in low or "le the" in low:  # "twice", "thrice", "double the" (cheap pre-check)
-        more += MULTIPLIER_RE.finditer(text)
+    if any(w in low for w in _MULTIPLIERS):  # cheap pre-check: the regex scan is slower
+        lower = len(low) == len(text)
+        more += (_MULTIPLIER_LOWER if lower else MULTIPLIER_RE).finditer(low if lower else text)
     if not more:
         return DIGITS_RE.finditer(text)
     return iter(sorted([*DIGITS_RE.finditer(text), *more], key=_start))
@@ -202,13 +204,24 @@ MULTIPLIER_RE = re.compile(
 )
 """Multiplier words read as ratios: "twice" (daily, as many, the rate), "thrice", and
 "double / triple / quadruple the ..." ("paid at double the base rate")."""
-_MULTIPLIERS = {"twice": 2.0, "thrice": 3.0, "double": 2.0, "triple": 3.0, "treble": 3.0}
+_MULTIPLIER_LOWER = re.compile(MULTIPLIER_RE.pattern)  # on lower-cased text: much faster
+_MULTIPLIERS = {
+    "twice": 2.0,
+    "thrice": 3.0,
+    "double": 2.0,
+    "triple": 3.0,
+    "treble": 3.0,
+    "quadruple": 4.0,
+}
 
 
-def _multiplier(m: re.Match[str]) -> Quantity:
+def _multiplier(text: str, m: re.Match[str]) -> Quantity:
     """The ratio a multiplier word states (``twice`` -> 2x; ``quadruple the`` -> 4x)."""
-    value = _MULTIPLIERS.get(m.group().lower(), 4.0)
-    return Quantity(m.start(), m.end(), value, value, "ratio", "x", from_words=True)
+    value = _MULTIPLIERS[m.group().lower()]
+    q = Quantity(m.start(), m.end(), value, value, "ratio", "x", from_words=True)
+    if m.group("once"):
+        _rate(text, q)  # "twice daily", "twice a week"
+    return q
 
 
 def _start(m: re.Match[str]) -> int:
@@ -630,7 +643,35 @@ def _read_one(
         elif raw.words:
             excluded = "bare_word"
     q.excluded = excluded if (excluded in active or excluded == "bare_word") else ""
+    if not q.excluded and not slash:
+        _rate(text, q)
     return q, q.end
+
+
+def _rate(text: str, q: Quantity) -> None:
+    """Read the rate denominator after ``q`` ("per day", "/100 km"): set ``q.per``, take a
+    denominator holding a number into the span, and turn a distance per time into a
+    speed ("12 km per hour")."""
+    got = read_per(text, q.end)
+    if got is None:
+        return
+    per, end, with_number = got
+    if with_number:
+        q.end = end
+    compound = units.UNITS.get(f"{q.unit}/{per}")
+    if compound is not None and compound.dimension != "speed":  # "10 mg per kg" = 10 mg/kg
+        q.dimension, q.unit = compound.dimension, compound.symbol
+        q.value = q.stated * compound.factor + compound.offset
+        return
+    time_unit = units.UNITS.get(per.rsplit(" ", 1)[-1])
+    if q.dimension == "length" and time_unit is not None and time_unit.dimension == "time":
+        n = float(per.split(" ")[0]) if " " in per else 1.0
+        seconds = n * time_unit.factor
+        q.dimension, q.unit = "speed", f"{q.unit}/{per.replace(' ', '')}"
+        q.value /= seconds
+        q.half_unit /= seconds
+        return
+    q.per = per
 
 
 def _rstrip(text: str, lo: int, hi: int) -> int:

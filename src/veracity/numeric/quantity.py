@@ -44,6 +44,9 @@ class Quantity:
     table_scaled: bool = False
     direction: str = ""
     """``down`` when a word such as "fell" / "decline" states the sign ("fell 3 %")."""
+    per: str = ""
+    """The denominator of a rate ("$10 per day" -> ``day``; "6.8 L per 100 km" ->
+    ``100 km``), see :func:`veracity.numeric.rates.read_per`; ``""`` for none."""
 
     @property
     def is_range(self) -> bool:

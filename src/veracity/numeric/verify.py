@@ -104,6 +104,8 @@ _POINTS_OK = frozenset({"pp"})
 
 
 def _compatible(claim: NumericClaim, ev: EvidenceQuantity) -> bool:
+    if claim.per and ev.per and claim.per != ev.per:
+        return False  # "$10 per month" vs "$10 per day" (see veracity.numeric.rates)
     dim, cur = dimension_of(ev)
     if dim == "tag":
         return claim.claim_type == ev.tag or (ev.tag == "distance" and claim.dimension == "length")
@@ -324,7 +326,7 @@ class _Pool:
     def __init__(self, items: list[EvidenceQuantity]) -> None:
         self.items = items
         self.groups: dict[str, list[tuple[int, EvidenceQuantity]]] = {}
-        self._cands: dict[tuple[str, str, str], _Cands] = {}
+        self._cands: dict[tuple[str, str, str, str], _Cands] = {}
         for pos, ev in enumerate(items):
             self.groups.setdefault(dimension_of(ev)[0], []).append((pos, ev))
 
@@ -335,6 +337,7 @@ class _Pool:
             claim.dimension,
             claim.claim_type,
             claim.unit if claim.dimension == "currency" else "",
+            claim.per,
         )
         got = self._cands.get(key)
         if got is None:
@@ -410,7 +413,7 @@ def _verify_one(claim: NumericClaim, pool: _Pool, cfg: DomainConfig) -> ClaimVer
         if derived is not None:
             return derived
     if closest is None:
-        kind = claim.claim_type.replace("_", " ")
+        kind = claim.claim_type.replace("_", " ") + (f" per {claim.per}" if claim.per else "")
         return ClaimVerification(
             claim,
             False,

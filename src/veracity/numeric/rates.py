@@ -1,0 +1,119 @@
+"""Rates: the denominator written after a quantity ("$10 per day", "6.8 L/100 km").
+
+:func:`read_per` reads it at the end of a quantity and names it canonically, so that
+"$45 a month", "$45/month", "$45 per month" and "$45 monthly" all give ``month`` and
+"per kilogram" / "/kg" give ``kg``. Forms, right after the quantity:
+
+- ``per`` / ``each`` / ``every`` / ``/`` + optional number + a period ("day", "week",
+  "annum", "night", ...), a counted thing ("person", "capita", "dose", "share", ...)
+  or a unit ("kg", "100 km", "m²");
+- ``a`` / ``an`` + a period or "person" / "head" ("$10 a day", "€5 a head");
+- an adverb: ``daily``, ``weekly``, ``monthly``, ``quarterly``, ``annually``,
+  ``yearly``, ``hourly``, ``nightly``, ``p.a.``.
+
+Verification (:mod:`veracity.numeric.verify`) treats two values whose denominators
+are both stated and differ as incomparable ("$10 per month" is not "$10 per day";
+"10 mg per pound" is not "10 mg per kg"); a value stated without one compares as
+before. A distance per time unit is read as a speed ("12 km per hour" = 12 km/h).
+"""
+
+from __future__ import annotations
+
+import re
+
+from veracity.numeric import units
+
+__all__ = ["ADVERBS", "PERIODS", "THINGS", "read_per"]
+
+PERIODS: dict[str, str] = {
+    **dict.fromkeys(["second", "seconds", "sec", "s"], "s"),
+    **dict.fromkeys(["minute", "minutes", "min", "mins"], "min"),
+    **dict.fromkeys(["hour", "hours", "hr", "hrs", "h"], "h"),
+    **dict.fromkeys(["day", "days"], "day"),
+    **dict.fromkeys(["night", "nights"], "night"),
+    **dict.fromkeys(["week", "weeks", "wk"], "week"),
+    **dict.fromkeys(["fortnight"], "fortnight"),
+    **dict.fromkeys(["month", "months", "mo"], "month"),
+    **dict.fromkeys(["quarter", "quarters"], "quarter"),
+    **dict.fromkeys(["year", "years", "yr", "annum"], "year"),
+    **dict.fromkeys(["shift", "session", "visit", "trip", "game", "match", "season"], ""),
+}
+"""Period words -> canonical period (``""``: the word itself, singular)."""
+
+THINGS: dict[str, str] = {
+    **dict.fromkeys(["person", "persons", "people", "capita", "head", "inhabitant"], "person"),
+    **dict.fromkeys(
+        """patient adult child household student employee worker share unit item dose
+        tablet capsule serving portion bottle pack ticket passenger vehicle room guest
+        seat copy page user customer member""".split(),
+        "",
+    ),
+}
+"""Counted things -> canonical (``""``: the word itself); plurals are taken off."""
+
+ADVERBS: dict[str, str] = {
+    "daily": "day",
+    "nightly": "night",
+    "weekly": "week",
+    "fortnightly": "fortnight",
+    "monthly": "month",
+    "quarterly": "quarter",
+    "annually": "year",
+    "yearly": "year",
+    "hourly": "h",
+    "p.a.": "year",
+}
+
+_SP = r"[ \t\u00a0\u2009\u202f]"
+_PER = re.compile(
+    rf"{_SP}*(?:(?P<slash>/)|(?P<word>(?i:per|each|every|an|a))(?={_SP}))"
+    rf"{_SP}*(?:(?P<n>\d{{1,6}}(?:\.\d+)?){_SP}*)?"
+    r"(?P<den>[^\W\d_][\w²³]*)(?![\w/])"
+    rf"(?!{_SP}+(?i:ago|earlier|before|later|after|since)\b)"  # "8 % a year ago" is a time
+)
+_ADVERB = re.compile(
+    rf"{_SP}+(?P<adv>(?i:daily|nightly|weekly|fortnightly|monthly|quarterly|annually|yearly|hourly)\b|p\.a\.)"
+)
+_AFTER_A = frozenset({"a", "an"})
+
+
+def _canonical(den: str, word: str) -> str | None:
+    """The canonical denominator of ``den`` after ``word`` ("per", "a", "/"...), or None."""
+    low = den.lower()
+    if low in PERIODS:
+        return PERIODS[low] or low
+    thing = low if low in THINGS else low[:-1] if low[:-1] in THINGS else None
+    if thing is not None:
+        canon = THINGS[thing] or thing
+        # "$5 a head" is a rate; "a unit" / "a pack" after a number is a noun phrase
+        return None if word in _AFTER_A and canon != "person" else canon
+    if word in _AFTER_A:
+        return None  # only periods and "a head" / "a person" follow "a"
+    unit = units.UNITS.get(den) or units.UNITS.get(low)
+    return unit.symbol if unit is not None else None
+
+
+def read_per(text: str, pos: int) -> tuple[str, int, bool] | None:
+    """The rate denominator written at ``pos`` (the end of a quantity), or None.
+
+    Returns ``(denominator, end, with_number)``: the canonical denominator ("day",
+    "kg", "100 km"), where it ends, and whether it holds a number (then the caller
+    takes the whole span, so "100 km" of "per 100 km" is not read as a claim).
+    """
+    m = _PER.match(text, pos)
+    if m is not None:
+        word = (m.group("word") or "/").lower()
+        den = _canonical(m.group("den"), word)
+        if den is not None:
+            n = m.group("n")
+            if n is None:
+                return den, m.end(), False
+            if word in _AFTER_A:
+                return None
+            number = float(n)
+            shown = f"{number:g}" if number != int(number) else str(int(number))
+            return f"{shown} {den}", m.end(), True
+    a = _ADVERB.match(text, pos)
+    if a is not None:
+        return ADVERBS[a.group("adv").lower()], a.end(), False
+    return None
