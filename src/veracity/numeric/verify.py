@@ -30,7 +30,8 @@ derived, the difference of two evidence percentages). Rules, in order:
 * a bare number that matches nothing may restate a value with a unit ("median age
   54" vs "54 years"), and a count of "points" that matches nothing may restate
   percentage points ("fell 1.4 points" vs "1.4 percentage points"): compared on the
-  stated number.
+  stated number; a "1.62m" that fails as metres is checked again as 1.62 million
+  (kept with "'m' read as million" in its reason when that reading is verified).
 
 The *closest* verified evidence wins (smallest relative error); when none verifies,
 the closest compatible one is reported. With ``context_check`` (default on),
@@ -48,6 +49,7 @@ labels are computed only when some candidate has a year / labels to compare with
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
@@ -454,11 +456,49 @@ def verify_claims(
     return _score(list(claims), pool, cfg)
 
 
+_GLUED_M = re.compile(r"\d[ \u00a0]?m$")
+_LENGTH_WORDS = re.compile(
+    r"[ \t]*(?:high|tall|long|wide|deep|thick|away|across|deep|above|below|under|of (?:water|snow|rain))\b"
+)
+
+
+def _metres_after(c: NumericClaim) -> bool:
+    """True when a word after the claim says it is a length ("1.62m tall")."""
+    if c.index is None:
+        return False
+    return _LENGTH_WORDS.match(c.index.text, c.span[1]) is not None
+
+
+def _as_million(v: ClaimVerification, pool: _Pool, cfg: DomainConfig) -> ClaimVerification:
+    """A failed "1.62m" (read as metres) checked again as 1.62 million: kept when that
+    reading is verified ("visitors climbed to 1.62m" for "1.62 million visitors")."""
+    c = v.claim
+    alt = replace(
+        c,
+        claim_type="count",
+        dimension="number",
+        value=c.stated_value * 1e6,
+        stated_value=c.stated_value * 1e6,
+        unit="",
+        base_unit="",
+        half_unit=c.half_unit * 1e6,
+        cache=None,
+    )
+    again = _verify_one(alt, pool, cfg)
+    if not again.verified:
+        return v
+    return replace(again, reason=f"{again.reason} ('m' read as million)")
+
+
 def _score(
     claims: list[NumericClaim], pool: list[EvidenceQuantity], cfg: DomainConfig
 ) -> NumericReport:
     grouped = _Pool(pool)
     verdicts = [_verify_one(c, grouped, cfg) for c in claims]
+    for i, v in enumerate(verdicts):
+        c = v.claim
+        if not v.verified and c.unit == "m" and _GLUED_M.search(c.text) and not _metres_after(c):
+            verdicts[i] = _as_million(v, grouped, cfg)
     if cfg.context_check and len(verdicts) > 1:
         verdicts = check_companions(
             verdicts,
