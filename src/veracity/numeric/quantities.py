@@ -369,7 +369,10 @@ def _before(text: str, pos: int, word: str) -> bool:
 
 
 def _inherit(first: Quantity, second: Quantity) -> None:
-    """``3-5 million`` / ``$3-5m`` / ``3 to 5 km``: share scale, currency, unit."""
+    """``3-5 million`` / ``$3-5m`` / ``3 to 5 km`` / ``44.8 to 49.6 t/ha``: share scale,
+    currency, unit and rate denominator."""
+    if not first.per and second.per:
+        first.per = second.per
     if first.scale == 1.0 and second.scale != 1.0 and first.dimension in ("number", "currency"):
         first.value *= second.scale
         first.stated *= second.scale

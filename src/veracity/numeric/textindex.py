@@ -30,11 +30,14 @@ _YEAR = re.compile(  # the look-behind comes after the digits: the scan then sta
     r"((?:18|19|20)\d\d)(?<![\d.,$€£]....)(?![\d%])(?!\s?(?:%|percent))"
 )
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’&-]+")
-_PERIOD = re.compile(r"\b(?:Q[1-4]|H[12]|FY ?'?\d{2,4})\b")
-"""Period codes ("Q3", "H1", "FY24"): too short or too numeric for ``_WORD``, but the
-row label of many tables ("Q3 | 131 | 46"); labels ``q3``, ``h1``, ``fy24``."""
+_PERIOD = re.compile(r"\b(?:Q[1-4]|H[12]|FY ?'?\d{2,4}|[A-Z][A-Za-z]{0,3}\d+(?:\.\d+)?)\b")
+"""Period codes ("Q3", "H1", "FY24") and short alphanumeric names ("PM2.5", "NO2",
+"A320"): too short or too numeric for ``_WORD``, but the row label of many tables
+("Q3 | 131 | 46", "PM2.5 (µg/m³) | 14.2"); labels ``q3``, ``h1``, ``fy24``, ``pm2.5``."""
 _LETTER_NAME = re.compile(r"([A-Za-z][A-Za-z'’&-]+) ([A-Z])(?![A-Za-z0-9])")
 """A word and a capital letter ("Phone A", "Group B"): the label ``phone a``."""
+_YEAR_CELL = re.compile(r"[ \t*]*(?:FY[ ]?|CY[ ]?)?((?:18|19|20)\d\d)(?:[/-]\d{2})?[ \t*]*")
+"""A table header cell that is a year ("2023", "FY2023", "2023/24", "**2023**")."""
 _REF_YEAR = re.compile(r"(?:from|since|than|over|versus|vs\.?|with|before)\s*$", re.IGNORECASE)
 _NOT_LABELS = (
     lexicon.NOUN_STOPWORDS
@@ -135,6 +138,10 @@ class TextIndex:
         year_pos, year_val = self._year_table()
         if not year_pos:
             return None  # no year anywhere in the text
+        if self._extra()[0]:
+            column = self._column_year(start)
+            if column is not None:
+                return column
         c0, c1 = self.clause_bounds(start, end)
         lo = bisect.bisect_left(year_pos, c0)
         hi = bisect.bisect_left(year_pos, c1)
@@ -210,6 +217,28 @@ class TextIndex:
             if len(hcells) == len(cells):
                 spans.append(hcells[col])
         return spans
+
+    def _column_year(self, pos: int) -> int | None:
+        """The year heading the column of the table cell at ``pos`` ("| 2023 |" in the
+        table's first line), or None."""
+        text = self.text
+        ls = text.rfind("\n", 0, pos) + 1
+        le = text.find("\n", pos)
+        le = len(text) if le < 0 else le
+        sep = "|" if "|" in text[ls:le] else "\t" if "\t" in text[ls:le] else ""
+        if not sep:
+            return None
+        head = self._table_head_line(ls, sep)
+        if head is None or head == ls:
+            return None
+        col = next((k for k, (a, b) in enumerate(_cells(text, ls, le, sep)) if a <= pos < b), -1)
+        he = text.find("\n", head)
+        hcells = _cells(text, head, len(text) if he < 0 else he, sep)
+        if not 0 <= col < len(hcells):
+            return None
+        a, b = hcells[col]
+        m = _YEAR_CELL.fullmatch(text, a, b)
+        return int(m.group(1)) if m else None
 
     def _table_head_line(self, ls: int, sep: str) -> int | None:
         """Start of the first line of the block of ``sep`` lines holding line ``ls``

@@ -75,6 +75,7 @@ from veracity.numeric.models import (
     year_of,
 )
 from veracity.numeric.presets import resolve_config
+from veracity.numeric.table_units import declared_text, declares
 from veracity.samples import EvidenceItem
 
 __all__ = ["MAX_EVIDENCE_ITEMS", "check_numbers", "evidence_from_items", "verify_claims"]
@@ -395,6 +396,12 @@ def _verify_one(claim: NumericClaim, pool: _Pool, cfg: DomainConfig) -> ClaimVer
                 retry[1],
                 "compared without units" + ("; " + retry[2] if retry[2] else ""),
             )
+    if found[0] is None and claim.dimension in _TABLE_UNIT_DIMS:
+        declared = _declared_cells(claim, pool)
+        if declared:
+            retry = _best(claim, declared, tol, cfg)
+            if retry[0] is not None:
+                found = (retry[0], retry[1], "unit from the table's labels")
     best, closest, note = found
     suffix = f" ({note})" if note else ""
     if best is not None:
@@ -454,6 +461,24 @@ def verify_claims(
     if contexts:
         pool.extend(evidence_from_contexts(contexts, cfg))
     return _score(list(claims), pool, cfg)
+
+
+_TABLE_UNIT_DIMS = frozenset({"length", "mass", "volume", "area", "energy", "power", "data"})
+
+
+def _declared_cells(claim: NumericClaim, pool: _Pool) -> list[EvidenceQuantity]:
+    """Bare table cells whose row, header or title names the claim's unit (and rate
+    denominator), read in that unit ("14.2 µg/m³" vs "| PM2.5 (µg/m³) | 14.2 |")."""
+    conv = units.UNITS.get(claim.unit)
+    if conv is None:
+        return []
+    out = []
+    for e in pool.items:
+        bare = e.dimension == "number" and e.index is not None and not e.per
+        if bare and declares(declared_text(e), conv.symbol, claim.per):
+            base = e.stated_value * conv.factor + conv.offset
+            out.append(replace(e, value=base, dimension=claim.dimension, per=claim.per, cache=None))
+    return out
 
 
 _GLUED_M = re.compile(r"\d[ \u00a0]?m$")

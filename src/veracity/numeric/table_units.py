@@ -1,0 +1,89 @@
+"""Units declared by a table for its bare cells ("| PM2.5 (µg/m³) | 14.2 |", a title
+"Yield (tonnes per hectare):" above the table).
+
+A number in a ``|`` or tab separated table row is often bare while its row label, its
+header row or the line just above the table names the unit. :func:`declares` tells
+whether that text names a claim's unit (and its rate denominator), so verification
+may read the bare cell in the claim's unit ("14.2 µg/m³" vs the cell "14.2").
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from veracity.numeric import units
+from veracity.numeric.models import EvidenceQuantity
+
+__all__ = ["declared_text", "declares"]
+
+_MAX_LINES_UP = 200
+
+
+def declared_text(ev: EvidenceQuantity) -> str:
+    """The row, the table's first line and the line above the table of a bare table cell
+    ``ev`` (``""`` when ``ev`` is not in a table row). Cached on the evidence."""
+    if ev.index is None or ev.span is None:
+        return ""
+    cache = ev.cache
+    if cache is None:
+        cache = ev.cache = {}
+    got: str | None = cache.get("declared")
+    if got is not None:
+        return got
+    text = ev.index.text
+    pos = ev.span[0]
+    ls = text.rfind("\n", 0, pos) + 1
+    le = text.find("\n", pos)
+    le = len(text) if le < 0 else le
+    row = text[ls:le]
+    sep = "|" if "|" in row else "\t" if "\t" in row else ""
+    parts = []
+    if sep:
+        parts.append(row)
+        head = ls
+        for _ in range(_MAX_LINES_UP):  # up to the table's first line
+            if head == 0:
+                break
+            prev = text.rfind("\n", 0, head - 1) + 1
+            if sep not in text[prev : head - 1]:
+                parts.append(text[prev : head - 1])  # the line above the table: its title
+                break
+            head = prev
+        parts.append(text[head : text.find("\n", head) if "\n" in text[head:] else len(text)])
+    got = cache["declared"] = "\n".join(parts)
+    return got
+
+
+@lru_cache(maxsize=512)
+def _unit_pattern(symbol: str) -> re.Pattern[str] | None:
+    """A pattern finding any alias of the unit ``symbol`` as a word; a one-letter
+    alias only inside brackets or before ``/`` ("(t/ha)", "(m)")."""
+    aliases = [a for a, u in units.UNITS.items() if u.symbol == symbol]
+    if not aliases:
+        return None
+    alts = []
+    for a in sorted(aliases, key=len, reverse=True):
+        esc = re.escape(a)
+        if len(a) >= 2:
+            alts.append(rf"(?<!\w){esc}(?!\w)")
+        else:
+            alts.append(rf"(?<=[(\[]){esc}(?=[)\]/])|(?<!\w){esc}(?=/)")
+    return re.compile("|".join(alts), re.IGNORECASE if any(len(a) > 3 for a in aliases) else 0)
+
+
+def declares(text: str, unit: str, per: str = "") -> bool:
+    """True when ``text`` names the unit ``unit`` (any alias) and, when given, the
+    rate denominator ``per`` (a unit symbol or a period word)."""
+    if not text:
+        return False
+    pat = _unit_pattern(unit)
+    if pat is None or pat.search(text) is None:
+        return False
+    if not per:
+        return True
+    den = per.rsplit(" ", 1)[-1]
+    per_pat = _unit_pattern(den)
+    if per_pat is not None:
+        return per_pat.search(text) is not None
+    return re.search(rf"(?<!\w){re.escape(den)}", text, re.IGNORECASE) is not None
