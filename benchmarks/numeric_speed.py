@@ -2,9 +2,10 @@
 
 1. Throughput on a ~1,000-character answer with ten structured evidence items
    (extract + verify + score), both tools, and the ratio.
-2. Linear-time parsing: 1 MB of digits, of numbers, of number-heavy prose, of
-   plain prose and of very dense measures ("12 km " repeated) through
-   ``extract_claims`` (ours; target: each under 1 s). sfs_toolkit is timed on a
+2. Linear-time parsing: 1 MB of digits, of numbers, of number-heavy prose and of
+   plain prose through ``extract_claims`` (ours; issue 3's target: each under 1 s),
+   plus a stress case beyond the issue's three: very dense measures ("12 km "
+   repeated, 166,667 claims), shown against the same 1 s for reference. sfs_toolkit is timed on a
    20,000-digit run only (its patterns backtrack quadratically on digit runs);
    pass ``--sfs-digits N`` to change that size (0 skips it).
 
@@ -134,6 +135,8 @@ def main() -> None:
     for name, text in inputs.items():
         seconds, claims = timed(lambda text=text: extract_claims(text))
         flag = "ok" if seconds < TARGET_SECONDS else "OVER"
+        if name == "dense units":
+            flag += " (stress case, not an issue target)"
         print(
             f"  {name:13} {len(text):>9,} chars {len(claims):>8,} claims {seconds:7.3f} s  {flag}"  # type: ignore[arg-type]
         )

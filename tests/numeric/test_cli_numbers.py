@@ -37,6 +37,17 @@ def test_extract_table_and_stdin() -> None:
     assert "$5 million" in result.stdout
 
 
+def test_extract_table_shows_the_rate_denominator() -> None:
+    result = runner.invoke(
+        root, ["numbers", "extract", "Roaming is $10 per day."], env={"COLUMNS": "200"}
+    )
+    assert result.exit_code == 0, result.output
+    [row] = [line for line in result.stdout.splitlines() if "$10" in line]
+    assert [cell.strip() for cell in row.split("│")[1:-1]] == [
+        "1", "$10", "currency", "10", "$", "day", ""
+    ]  # fmt: skip
+
+
 def test_verify_with_evidence_json_and_context() -> None:
     evidence = '[{"key": "price", "value": 842000, "unit": "AUD"}]'
     result = runner.invoke(

@@ -105,7 +105,7 @@ def extract(
     if as_json:
         _print_json([c.to_dict() for c in claims])
         return
-    table = Table("#", "claim", "type", "value", "unit", "noun")
+    table = Table("#", "claim", "type", "value", "unit", "per", "noun")
     for i, c in enumerate(claims, 1):
         table.add_row(
             str(i),
@@ -113,6 +113,7 @@ def extract(
             c.claim_type,
             _number(c.stated_value),
             escape(c.unit),
+            escape(c.per),
             escape(c.noun),
         )
     Console().print(table)
