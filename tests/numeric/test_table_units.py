@@ -19,9 +19,23 @@ def test_declared_text_is_row_title_and_header() -> None:
     ]
 
 
-def test_declared_text_outside_a_table_is_empty() -> None:
-    [ev] = evidence_from_contexts(["It weighs 12 kg."], DomainConfig(name="t"))
+def test_declared_text_outside_a_table_is_the_word_before() -> None:
+    cfg = DomainConfig(name="t")
+    [ev] = evidence_from_contexts(["Nutrition. Calories: 250. Fat 12 g."], cfg)[:1]
+    assert (ev.text, declared_text(ev)) == ("250", "Calories")
+    [ev] = evidence_from_contexts(["250"], cfg)
     assert declared_text(ev) == ""
+
+
+def test_a_unit_name_before_a_bare_number_declares_it() -> None:
+    from veracity.numeric import check_numbers
+
+    ctx = ["Serving size 1 cup (228 g). Calories 250. Sodium 470 mg."]
+    ok = check_numbers("A cup supplies 250 calories.", contexts=ctx)
+    assert [v.rule for v in ok.claim_verifications] == ["within_tolerance"]
+    assert "unit named by its label" in ok.claim_verifications[0].reason
+    bad = check_numbers("A cup supplies 280 calories.", contexts=ctx)
+    assert [v.rule for v in bad.claim_verifications] == ["no_comparable_evidence"]
 
 
 def test_declares_any_alias_and_the_denominator() -> None:

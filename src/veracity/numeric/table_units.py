@@ -1,10 +1,12 @@
-"""Units declared by a table for its bare cells ("| PM2.5 (µg/m³) | 14.2 |", a title
-"Yield (tonnes per hectare):" above the table).
+"""Units declared for bare numbers by their labels: a table's row label, header or title
+("| PM2.5 (µg/m³) | 14.2 |", "Yield (tonnes per hectare):" above the table), or a unit
+name written just before the number ("Calories 250", "Calories: 250").
 
 A number in a ``|`` or tab separated table row is often bare while its row label, its
-header row or the line just above the table names the unit. :func:`declares` tells
-whether that text names a claim's unit (and its rate denominator), so verification
-may read the bare cell in the claim's unit ("14.2 µg/m³" vs the cell "14.2").
+header row or the line just above the table names the unit; nutrition labels and spec
+sheets put the unit name first. :func:`declares` tells whether that text names a
+claim's unit (and its rate denominator), so verification may read the bare number in
+the claim's unit ("14.2 µg/m³" vs the cell "14.2"; "250 calories" vs "Calories 250").
 """
 
 from __future__ import annotations
@@ -20,9 +22,13 @@ __all__ = ["declared_text", "declares"]
 _MAX_LINES_UP = 200
 
 
+_NAME_BEFORE = re.compile(r"(?<![\w.])([^\W\d_]{2,})\)?[ \t]*:?[ \t]*$")
+
+
 def declared_text(ev: EvidenceQuantity) -> str:
     """The row, the table's first line and the line above the table of a bare table cell
-    ``ev`` (``""`` when ``ev`` is not in a table row). Cached on the evidence."""
+    ``ev``; outside a table, the one word written just before it ("Calories 250"), or
+    ``""``. Cached on the evidence."""
     if ev.index is None or ev.span is None:
         return ""
     cache = ev.cache
@@ -51,6 +57,10 @@ def declared_text(ev: EvidenceQuantity) -> str:
                 break
             head = prev
         parts.append(text[head : text.find("\n", head) if "\n" in text[head:] else len(text)])
+    else:
+        name = _NAME_BEFORE.search(text, max(ls, pos - 30), pos)
+        if name is not None:
+            parts.append(name.group(1))
     got = cache["declared"] = "\n".join(parts)
     return got
 

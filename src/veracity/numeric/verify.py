@@ -401,7 +401,7 @@ def _verify_one(claim: NumericClaim, pool: _Pool, cfg: DomainConfig) -> ClaimVer
         if declared:
             retry = _best(claim, declared, tol, cfg)
             if retry[0] is not None:
-                found = (retry[0], retry[1], "unit from the table's labels")
+                found = (retry[0], retry[1], "unit named by its label")
     best, closest, note = found
     suffix = f" ({note})" if note else ""
     if best is not None:
@@ -463,12 +463,15 @@ def verify_claims(
     return _score(list(claims), pool, cfg)
 
 
-_TABLE_UNIT_DIMS = frozenset({"length", "mass", "volume", "area", "energy", "power", "data"})
+_TABLE_UNIT_DIMS = frozenset(
+    {"length", "mass", "volume", "area", "energy", "power", "data", "time", "speed"}
+)
 
 
 def _declared_cells(claim: NumericClaim, pool: _Pool) -> list[EvidenceQuantity]:
-    """Bare table cells whose row, header or title names the claim's unit (and rate
-    denominator), read in that unit ("14.2 µg/m³" vs "| PM2.5 (µg/m³) | 14.2 |")."""
+    """Bare numbers whose labels name the claim's unit (and rate denominator), read in
+    that unit ("14.2 µg/m³" vs "| PM2.5 (µg/m³) | 14.2 |"; "250 calories" vs "Calories
+    250"); see :mod:`veracity.numeric.table_units`."""
     conv = units.UNITS.get(claim.unit)
     if conv is None:
         return []
