@@ -185,7 +185,9 @@ TABLE_SCALES = {
     "bn": 1e9,
 }
 
-BLANK_LINE = re.compile(r"\n[ \t]*\n")
+BLANK_LINE = re.compile(r"\n(?=[ \t]*\n)")
+"""Where a blank line starts (zero-width after the first newline, so overlapping blank
+lines each match): a ``(in thousands)`` marker applies down to the next one."""
 
 DIGITS_RE = re.compile(DIGITS)
 

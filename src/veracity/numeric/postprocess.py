@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import bisect
+
 from veracity.numeric import units
 from veracity.numeric.patterns import (
     BLANK_LINE,
@@ -88,6 +90,8 @@ def apply_table_scale(text: str, found: list[Quantity]) -> None:
     marks = list(TABLE_MARK.finditer(text))
     if not marks:
         return
+    # every position where a blank line starts, found once (then bisected per marker)
+    blanks = [m.start() for m in BLANK_LINE.finditer(text)]
     regions: list[tuple[int, int, float, str]] = []
     for mk in marks:
         sc = (mk.group("sc") or mk.group("sc3") or "").lower()
@@ -96,12 +100,18 @@ def apply_table_scale(text: str, found: list[Quantity]) -> None:
             continue
         cur = mk.group("cur") or mk.group("cur2") or mk.group("cur3") or ""
         code = SYM_CODE.get(cur.upper() if len(cur) == 3 else cur, cur.upper())
-        blank = BLANK_LINE.search(text, mk.end())
-        regions.append((mk.end(), blank.start() if blank else len(text), factor, code))
+        k = bisect.bisect_left(blanks, mk.end())
+        regions.append((mk.end(), blanks[k] if k < len(blanks) else len(text), factor, code))
+    # regions are in marker order and each ends at the next blank line, so their ends
+    # never decrease: the first region holding a position is found by two bisections
+    los = [r[0] for r in regions]
+    his = [r[1] for r in regions]
     for q in found:
         if q.scale != 1.0 or q.dimension not in ("number", "currency") or q.noun:
             continue
-        for lo, hi, factor, code in regions:
+        k_max = bisect.bisect_right(los, q.start)
+        i = bisect.bisect_right(his, q.start, 0, k_max)
+        for lo, hi, factor, code in regions[i : i + 1] if i < k_max else ():
             if lo <= q.start < hi:
                 q.value *= factor
                 q.stated *= factor
