@@ -18,6 +18,10 @@ Then X fails: its value was taken from another row. The check is conservative: i
 only fires when Y's segment offers an alternative for X, so an answer combining
 numbers from sentences that state nothing of X's kind is never affected. Only
 claims of one answer sentence are compared (at most 24 verified ones per sentence).
+
+The evidence is reached through a :class:`CandidateView`: the values that may verify a
+claim (near it in value) and the values of its kind inside one segment (by position),
+so the check stays near-linear on large contexts.
 """
 
 from __future__ import annotations
@@ -25,12 +29,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import Protocol
 
 from veracity.numeric.evidence import describe
 from veracity.numeric.models import ClaimVerification, EvidenceQuantity, NumericClaim, labels_of
 from veracity.numeric.textindex import TextIndex
 
-__all__ = ["check_companions", "segment_bounds", "stated_together"]
+__all__ = ["CandidateView", "check_companions", "segment_bounds", "stated_together"]
 
 _MAX_GROUP = 24
 """Answer sentences with more verified claims are skipped (the check is quadratic in
@@ -62,15 +67,30 @@ def stated_together(x: NumericClaim, y: NumericClaim) -> bool:
     return _STRONG_CUT.search(gap) is None
 
 
+class CandidateView(Protocol):
+    """How the check reaches the evidence pool."""
+
+    def near(self, claim: NumericClaim) -> Sequence[EvidenceQuantity]:
+        """Compatible evidence that may verify ``claim`` (every value close to it)."""
+        ...
+
+    def in_segment(
+        self, claim: NumericClaim, index: TextIndex, bounds: tuple[int, int]
+    ) -> Sequence[EvidenceQuantity]:
+        """Compatible evidence of ``claim``'s kind stated in ``index`` within ``bounds``,
+        in pool order."""
+        ...
+
+
 def _segments(
     claim: NumericClaim,
-    candidates: Callable[[NumericClaim], Sequence[EvidenceQuantity]],
+    view: CandidateView,
     verifies: Callable[[NumericClaim, EvidenceQuantity], bool],
 ) -> set[tuple[int, int, int]]:
     """(text, start, end) of the segment of every evidence value that verifies
     ``claim`` (not only the one chosen: equal values may be stated twice)."""
     found: set[tuple[int, int, int]] = set()
-    for e in candidates(claim):
+    for e in view.near(claim):
         if e.index is not None and e.span is not None and verifies(claim, e):
             found.add((id(e.index), *segment_bounds(e.index, e.span[0])))
     return found
@@ -79,14 +99,14 @@ def _segments(
 def _found_together(
     x: NumericClaim,
     others: list[NumericClaim],
-    candidates: Callable[[NumericClaim], Sequence[EvidenceQuantity]],
+    view: CandidateView,
     verifies: Callable[[NumericClaim, EvidenceQuantity], bool],
 ) -> bool:
     """True when some evidence verifying ``x`` shares a segment with some evidence
     verifying one of ``others`` (checked only before a claim would fail: it judges
     every candidate again)."""
-    mine = _segments(x, candidates, verifies)
-    return any(mine & _segments(y, candidates, verifies) for y in others)
+    mine = _segments(x, view, verifies)
+    return any(mine & _segments(y, view, verifies) for y in others)
 
 
 def _within(ev: EvidenceQuantity, index: TextIndex, bounds: tuple[int, int]) -> bool:
@@ -95,13 +115,13 @@ def _within(ev: EvidenceQuantity, index: TextIndex, bounds: tuple[int, int]) -> 
 
 def check_companions(
     verdicts: Sequence[ClaimVerification],
-    candidates: Callable[[NumericClaim], Sequence[EvidenceQuantity]],
+    view: CandidateView,
     verifies: Callable[[NumericClaim, EvidenceQuantity], bool],
 ) -> list[ClaimVerification]:
     """``verdicts`` with the ``other_row`` rule applied (see the module docstring).
 
-    ``candidates(claim)`` is the compatible evidence of a claim, ``verifies(claim,
-    evidence)`` whether one evidence value verifies it."""
+    ``view`` reaches the compatible evidence of a claim, ``verifies(claim, evidence)``
+    says whether one evidence value verifies it."""
     groups: dict[tuple[int, int], list[int]] = {}  # answer sentence -> verified claims in it
     for i, v in enumerate(verdicts):
         ev, claim = v.matched, v.claim
@@ -114,7 +134,7 @@ def check_companions(
     used = {id(v.matched) for v in verdicts if v.verified and v.matched is not None}
     for members in groups.values():
         if 1 < len(members) <= _MAX_GROUP:
-            _check_group(out, verdicts, members, used, candidates, verifies)
+            _check_group(out, verdicts, members, used, view, verifies)
     return out
 
 
@@ -123,7 +143,7 @@ def _check_group(
     verdicts: Sequence[ClaimVerification],
     members: list[int],
     used: set[int],
-    candidates: Callable[[NumericClaim], Sequence[EvidenceQuantity]],
+    view: CandidateView,
     verifies: Callable[[NumericClaim, EvidenceQuantity], bool],
 ) -> None:
     """The rule for the verified claims ``members`` of one answer sentence."""
@@ -145,9 +165,9 @@ def _check_group(
             continue  # its own words tie the claim to its match
         for vy, idx, seg in together:
             # evidence another claim matched is accounted for: not an alternative
-            alts = [e for e in candidates(x) if id(e) not in used and _within(e, idx, seg)]
+            alts = [e for e in view.in_segment(x, idx, seg) if id(e) not in used]
             if alts and not any(verifies(x, e) for e in alts):
-                if _found_together(x, [v.claim for v, _, _ in together], candidates, verifies):
+                if _found_together(x, [v.claim for v, _, _ in together], view, verifies):
                     break  # another copy of the numbers sits together: consistent
                 reason = (
                     f"{x.text!r} matches {describe(ex)}, but {vy.claim.text!r}, stated with "
