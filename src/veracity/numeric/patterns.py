@@ -170,6 +170,7 @@ TABLE_MARK = re.compile(
     r"(?i)(?:\(\s*)?(?:(?P<cur>US\$|\$|€|£|USD|EUR|GBP|AUD)\s*)?(?:amounts\s+)?in\s+"
     r"(?:(?P<cur2>US\$|\$|€|£|USD|EUR|GBP|AUD)\s*)?(?P<sc>thousands|millions|billions)\b"
     r"|\(\s*(?P<cur3>\$|€|£)\s*(?P<sc3>'?000s?|m|mn|bn)\s*\)"
+    r"|\(\s*(?P<cur4>US\$|\$|€|£|USD|EUR|GBP|AUD)\s*(?P<sc4>thousands|millions|billions)\s*\)"
 )
 
 TABLE_SCALES = {

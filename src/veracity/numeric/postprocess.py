@@ -94,11 +94,11 @@ def apply_table_scale(text: str, found: list[Quantity]) -> None:
     blanks = [m.start() for m in BLANK_LINE.finditer(text)]
     regions: list[tuple[int, int, float, str]] = []
     for mk in marks:
-        sc = (mk.group("sc") or mk.group("sc3") or "").lower()
+        sc = (mk.group("sc") or mk.group("sc3") or mk.group("sc4") or "").lower()
         factor = TABLE_SCALES.get(sc)
         if factor is None:
             continue
-        cur = mk.group("cur") or mk.group("cur2") or mk.group("cur3") or ""
+        cur = mk.group("cur") or mk.group("cur2") or mk.group("cur3") or mk.group("cur4") or ""
         code = SYM_CODE.get(cur.upper() if len(cur) == 3 else cur, cur.upper())
         k = bisect.bisect_left(blanks, mk.end())
         regions.append((mk.end(), blanks[k] if k < len(blanks) else len(text), factor, code))

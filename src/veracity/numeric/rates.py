@@ -68,9 +68,11 @@ _SP = r"[ \t\u00a0\u2009\u202f]"
 _PER = re.compile(
     rf"{_SP}*(?:(?P<slash>/)|(?P<word>(?i:per|each|every|an|a))(?={_SP}))"
     rf"{_SP}*(?:(?P<n>\d{{1,6}}(?:\.\d+)?){_SP}*)?"
-    r"(?P<den>[^\W\d_][\w²³]*)(?![\w/])"
+    r"(?P<den>[^\W\d_][\w²³]*(?:-[^\W\d_]+)?)(?![\w/])"
     rf"(?!{_SP}+(?i:ago|earlier|before|later|after|since)\b)"  # "8 % a year ago" is a time
 )
+_INVERSE = re.compile(rf"{_SP}+(?P<den>[^\W\d_][\w²³]*)(?:-1|⁻¹)(?![\w])")
+"""Scientific notation for a denominator: "152 Wh kg-1", "128 mAh g⁻¹"."""
 _ADVERB = re.compile(
     rf"{_SP}+(?P<adv>(?i:daily|nightly|weekly|fortnightly|monthly|quarterly|annually|yearly|hourly)\b|p\.a\.)"
 )
@@ -103,16 +105,26 @@ def read_per(text: str, pos: int) -> tuple[str, int, bool] | None:
     m = _PER.match(text, pos)
     if m is not None:
         word = (m.group("word") or "/").lower()
-        den = _canonical(m.group("den"), word)
+        raw = m.group("den")
+        den = _canonical(raw, word)
+        end = m.end()
+        if den is None and "-" in raw:  # "per head-count": the first part alone
+            first = raw.split("-", 1)[0]
+            den, end = _canonical(first, word), m.start("den") + len(first)
         if den is not None:
             n = m.group("n")
             if n is None:
-                return den, m.end(), False
+                return den, end, False
             if word in _AFTER_A:
                 return None
             number = float(n)
             shown = f"{number:g}" if number != int(number) else str(int(number))
-            return f"{shown} {den}", m.end(), True
+            return f"{shown} {den}", end, True
+    inv = _INVERSE.match(text, pos)
+    if inv is not None:
+        den = _canonical(inv.group("den"), "/")
+        if den is not None:
+            return den, inv.end(), True
     a = _ADVERB.match(text, pos)
     if a is not None:
         return ADVERBS[a.group("adv").lower()], a.end(), False
