@@ -96,6 +96,10 @@ def test_duplicate_explicit_id_is_an_error(tmp_path: Path) -> None:
             "a.jsonl:2: invalid JSON: NaN is not a JSON number (numbers must be finite)",
         ),
         (b"\xff\xfe{}", "a.jsonl:2: invalid UTF-8 byte at column 1"),
+        (
+            json.dumps({**GOOD, "evidence": [{"key": "d", "value": True}]}).encode(),
+            "a.jsonl:2: field 'evidence.0.value': must be a number, not a boolean",
+        ),
     ],
 )
 def test_bad_line_names_file_line_field(tmp_path: Path, line: bytes, message: str) -> None:

@@ -33,6 +33,13 @@ class EvidenceItem(BaseModel):
     unit: str = ""
     source: str = ""
 
+    @field_validator("value", mode="before")
+    @classmethod
+    def _not_bool(cls, v: object) -> object:
+        if isinstance(v, bool):
+            raise ValueError("must be a number, not a boolean")
+        return v
+
     @field_validator("value")
     @classmethod
     def _finite(cls, v: float) -> float:

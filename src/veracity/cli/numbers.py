@@ -43,7 +43,12 @@ def _fail(message: str) -> typer.Exit:
 
 
 def _read_text(text: str) -> str:
-    return sys.stdin.read() if text == "-" else text
+    if text != "-":
+        return text
+    try:
+        return sys.stdin.read()
+    except UnicodeDecodeError as err:
+        raise VeracityError(f"stdin is not UTF-8 text: {err.reason} at byte {err.start}") from None
 
 
 def _config(preset: str, config: Path | None) -> DomainConfig:
@@ -68,10 +73,18 @@ def _evidence(value: str | None) -> list[Any] | None:
             raise VeracityError(
                 f"cannot read evidence file {value!r}: {err.strerror or err}"
             ) from None
+        except UnicodeDecodeError as err:
+            raise VeracityError(
+                f"evidence file {value!r} is not UTF-8 text: {err.reason} at byte {err.start}"
+            ) from None
+        except ValueError as err:  # a NUL byte in the path
+            raise VeracityError(f"cannot read evidence file {value!r}: {err}") from None
     try:
         data = json.loads(raw, parse_constant=_no_constant)
     except ValueError as err:
         raise VeracityError(f"evidence is not valid JSON: {err}") from None
+    except RecursionError:
+        raise VeracityError("evidence is not valid JSON: nested too deeply") from None
     if isinstance(data, dict) and isinstance(data.get("items"), list):
         data = data["items"]
     if not isinstance(data, list):

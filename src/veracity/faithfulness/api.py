@@ -205,19 +205,33 @@ def score_faithfulness(
     (lexical 0.4, overlap 0.8). Unknown ``method`` or a bad ``threshold`` raise
     :class:`ConfigError`; a non-string answer or context raises :class:`InputError`.
     """
-    fn = _REGISTRY.get(method)
+    fn = _REGISTRY.get(method) if isinstance(method, str) else None
     if fn is None:
         raise ConfigError(
-            f"unknown faithfulness method {method!r}; choose one of {', '.join(METHODS)}"
+            f"unknown faithfulness method {_brief(method)}; choose one of {', '.join(METHODS)}"
         )
-    if threshold is not None and (
-        isinstance(threshold, bool)
-        or not isinstance(threshold, (int, float))
-        or not math.isfinite(threshold)
-        or not 0.0 <= threshold <= 1.0
-    ):
-        raise ConfigError(f"threshold must be a number in [0, 1], got {threshold!r}")
+    if threshold is not None and not _unit_interval(threshold):
+        raise ConfigError(f"threshold must be a number in [0, 1], got {_brief(threshold)}")
     return fn(answer, checked_contexts(answer, contexts), threshold=threshold)
+
+
+def _unit_interval(value: object) -> bool:
+    """An int or float (not a bool) in [0, 1]; ``10**400`` is out, not an overflow."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    try:
+        x = float(value)
+    except OverflowError:
+        return False
+    return math.isfinite(x) and 0.0 <= x <= 1.0
+
+
+def _brief(value: object) -> str:
+    """``repr`` of a bad option value, cut to 60 characters (it may be huge)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        return f"an integer of about {int(value.bit_length() * math.log10(2)) + 1} digits"
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def checked_contexts(answer: object, contexts: object) -> list[str]:

@@ -10,15 +10,21 @@ from SFS, on purpose:
 * ``extraction_patterns`` add claims to the built-in parser (their spans win over the
   parser's); set ``builtin_extraction = false`` to use the patterns alone.
 
-User patterns are compiled with the ``regex`` package and run with a time bound
-(:data:`PATTERN_TIMEOUT` per text, plus one second per megabyte); a pattern that is
-invalid, has ``value_group`` out of range, or takes too long on a 3,000-character
-probe (catastrophic backtracking) is rejected with :class:`UnsafePatternError`.
+User patterns are compiled with the ``regex`` package and run with a time bound:
+all the patterns of a config share one budget per text (:data:`PATTERN_TIMEOUT`
+plus one second per megabyte). A pattern that is invalid, has ``value_group`` out of
+range, or is slow on 3,000-character probes (each character of the pattern repeated,
+then a non-matching tail: catastrophic backtracking) is rejected at load with
+:class:`UnsafePatternError`; a config holds at most :data:`MAX_PATTERNS` patterns,
+whose load-time probes share a 2-second budget.
+
+Strict types: numbers must be JSON numbers (``true`` or ``"0.1"`` are not numbers),
+``claim_types`` must name claim types the config can produce (a typo would drop every
+claim), and keyword lists hold non-empty words.
 """
 
 from __future__ import annotations
 
-import functools
 import json
 import math
 import sys
@@ -26,11 +32,21 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-import regex
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictFloat,
+    StrictInt,
+    ValidationError,
+    ValidatorFunctionWrapHandler,
+    field_validator,
+    model_validator,
+)
 
 from veracity.errors import ConfigError, UnsafePatternError
 from veracity.numeric.lexicon import EXCLUSIONS
+from veracity.numeric.user_patterns import compile_pattern, shared_probe_budget
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -38,57 +54,44 @@ else:  # pragma: no cover - exercised on Python 3.10 only
     import tomli as tomllib
 
 __all__ = [
+    "BUILTIN_CLAIM_TYPES",
     "MAX_CONFIG_BYTES",
-    "PATTERN_TIMEOUT",
+    "MAX_PATTERNS",
     "DomainConfig",
     "ExtractionPattern",
-    "compile_pattern",
     "load_config",
 ]
 
-PATTERN_TIMEOUT = 0.5
-"""Seconds a user pattern may run on one text (plus one second per megabyte)."""
+MAX_PATTERNS = 200
+"""Most extraction patterns one config may hold."""
+
+BUILTIN_CLAIM_TYPES = frozenset(
+    {
+        "currency",
+        "percentage",
+        "percentage_points",
+        "distance",
+        "mass",
+        "volume",
+        "duration",
+        "area",
+        "speed",
+        "temperature",
+        "energy",
+        "power",
+        "data_size",
+        "charge",
+        "concentration",
+        "lab_value",
+        "ratio",
+        "count",
+        "number",
+    }
+)
+"""Claim types of the built-in parser (before ``type_map``)."""
 
 MAX_CONFIG_BYTES = 1_000_000
 """Largest configuration text :func:`load_config` accepts."""
-
-_PROBES = (
-    "1" * 3000 + "!",
-    "a" * 3000 + "!",
-    "1." * 1500 + "!",
-    " " * 3000 + "!",
-    "1 " * 1500 + "!",
-)
-
-
-@functools.lru_cache(maxsize=256)
-def compile_pattern(pattern: str, value_group: int = 1) -> Any:
-    """Compile a user pattern with the ``regex`` engine after checking it is safe.
-
-    Raises :class:`UnsafePatternError` for an invalid pattern, a ``value_group``
-    outside ``0..groups``, or a pattern slower than 0.1 s on a hostile probe.
-    """
-    if len(pattern) > 2000:
-        raise UnsafePatternError(f"pattern is too long ({len(pattern)} > 2000 characters)")
-    try:
-        compiled = regex.compile(pattern, regex.IGNORECASE | regex.VERSION0)
-    except (regex.error, TypeError, ValueError, OverflowError) as err:
-        raise UnsafePatternError(f"invalid pattern {pattern!r}: {err}") from None
-    if not 0 <= value_group <= compiled.groups:
-        raise UnsafePatternError(
-            f"value_group {value_group} is out of range for pattern {pattern!r}, "
-            f"which has {compiled.groups} capture group(s)"
-        )
-    for probe in _PROBES:
-        try:
-            for _ in compiled.finditer(probe, timeout=0.1):
-                pass
-        except TimeoutError:
-            raise UnsafePatternError(
-                f"pattern {pattern!r} is too slow on a 3,000-character input "
-                "(catastrophic backtracking); simplify nested repetitions"
-            ) from None
-    return compiled
 
 
 class ExtractionPattern(BaseModel):
@@ -99,18 +102,39 @@ class ExtractionPattern(BaseModel):
     claim_type: str = Field(min_length=1)
     pattern: str = Field(min_length=1)
     unit: str = ""
-    value_group: int = 1
+    value_group: StrictInt = 1
     context_keywords: list[str] = Field(default_factory=list)
-    min_value: float | None = None
-    max_value: float | None = None
+    min_value: StrictFloat | None = None
+    max_value: StrictFloat | None = None
+
+    @field_validator("context_keywords")
+    @classmethod
+    def _keywords(cls, v: list[str]) -> list[str]:
+        return _non_empty_words(v, "context_keywords")
 
     @model_validator(mode="after")
     def _check_pattern(self) -> ExtractionPattern:
-        compile_pattern(self.pattern, self.value_group)
         for bound in (self.min_value, self.max_value):
             if bound is not None and not math.isfinite(bound):
                 raise ValueError("min_value / max_value must be finite")
+        if (
+            self.min_value is not None
+            and self.max_value is not None
+            and self.min_value > self.max_value
+        ):
+            raise ValueError(
+                f"min_value {self.min_value:g} is above max_value {self.max_value:g}: "
+                "the pattern could never match"
+            )
+        compile_pattern(self.pattern, self.value_group)
         return self
+
+
+def _non_empty_words(words: list[str], what: str) -> list[str]:
+    for i, w in enumerate(words):
+        if not w.strip():
+            raise ValueError(f"{what}[{i}] is empty: an empty keyword matches everywhere")
+    return words
 
 
 def _finite_non_negative(value: float, what: str) -> float:
@@ -132,20 +156,27 @@ class DomainConfig(BaseModel):
 
     name: str = "custom"
     description: str = ""
-    tolerance: float = 0.15
-    type_tolerances: dict[str, float] = Field(default_factory=dict)
-    extraction_patterns: list[ExtractionPattern] = Field(default_factory=list)
-    percentage_absolute_threshold: float = 0.0
+    tolerance: StrictFloat = 0.15
+    type_tolerances: dict[str, StrictFloat] = Field(default_factory=dict)
+    extraction_patterns: list[ExtractionPattern] = Field(
+        default_factory=list, max_length=MAX_PATTERNS
+    )
+    """User patterns (at most :data:`MAX_PATTERNS`). A match whose value is beyond the
+    float range once its unit is applied (``1e300`` with ``unit = "USD trillions"``)
+    is not a claim."""
+    percentage_absolute_threshold: StrictFloat = 0.0
     claim_types: list[str] = Field(default_factory=list)
-    """Claim types kept (empty: all)."""
+    """Claim types kept (empty: all); each must be a type the config can produce
+    (:data:`BUILTIN_CLAIM_TYPES`, a ``type_map`` target, a ``type_keywords`` key or an
+    extraction pattern's ``claim_type``), else :class:`ConfigError`."""
     type_map: dict[str, str] = Field(default_factory=dict)
     """Renames built-in claim types, e.g. ``{"mass": "dosage"}``."""
     type_keywords: dict[str, list[str]] = Field(default_factory=dict)
     """A plain number after one of these words (within 30 characters) gets that type."""
     exclusions: list[str] = Field(default_factory=lambda: list(EXCLUSIONS))
     """Active exclusion rules (see :data:`veracity.numeric.lexicon.EXCLUSIONS`)."""
-    approximation_widening: float = 0.05
-    zero_tolerance: float = 0.0
+    approximation_widening: StrictFloat = 0.05
+    zero_tolerance: StrictFloat = 0.0
     derive_pp_difference: bool = True
     """A percentage-point claim may equal the difference of two evidence percentages."""
     derive_percent_change: bool = False
@@ -176,6 +207,44 @@ class DomainConfig(BaseModel):
         if unknown:
             raise ValueError(f"unknown exclusion(s) {unknown}; known: {', '.join(EXCLUSIONS)}")
         return v
+
+    @field_validator("extraction_patterns", mode="wrap")
+    @classmethod
+    def _shared_probe_budget(
+        cls, v: Any, handler: ValidatorFunctionWrapHandler
+    ) -> list[ExtractionPattern]:
+        """The load-time probes of all the patterns share one budget
+        (:func:`~veracity.numeric.user_patterns.shared_probe_budget`)."""
+        with shared_probe_budget():
+            patterns: list[ExtractionPattern] = handler(v)
+        return patterns
+
+    @field_validator("type_keywords")
+    @classmethod
+    def _type_keywords(cls, v: dict[str, list[str]]) -> dict[str, list[str]]:
+        for ctype, words in v.items():
+            if not ctype.strip():
+                raise ValueError("type_keywords has an empty claim type")
+            _non_empty_words(words, f"type_keywords[{ctype!r}]")
+        return v
+
+    @model_validator(mode="after")
+    def _known_claim_types(self) -> DomainConfig:
+        if not self.claim_types:
+            return self
+        known = (
+            set(BUILTIN_CLAIM_TYPES)
+            | set(self.type_map.values())
+            | set(self.type_keywords)
+            | {p.claim_type for p in self.extraction_patterns}
+        )
+        unknown = sorted(set(self.claim_types) - known)
+        if unknown:
+            raise ValueError(
+                f"claim_types: unknown claim type(s) {unknown} (no claim would have them); "
+                f"known: {', '.join(sorted(known))}"
+            )
+        return self
 
     def tolerance_for(self, claim_type: str) -> float:
         """The relative tolerance of one claim type."""
@@ -211,17 +280,21 @@ def config_from_mapping(data: Mapping[str, Any]) -> DomainConfig:
     except ValidationError as err:
         first = err.errors()[0]
         ctx_err = (first.get("ctx") or {}).get("error")
-        where = ".".join(str(p) for p in first.get("loc", ())) or "config"
+        where = ".".join(str(p) for p in first.get("loc", ()))
         if isinstance(ctx_err, UnsafePatternError):
-            raise UnsafePatternError(f"{where}: {ctx_err}") from None
+            raise UnsafePatternError(f"{where or 'config'}: {ctx_err}") from None
         message = str(ctx_err) if ctx_err is not None else first.get("msg", "invalid")
+        if where:
+            message = f"{where}: {message}"
         more = f" (and {err.error_count() - 1} more)" if err.error_count() > 1 else ""
-        raise ConfigError(f"invalid config: {where}: {message}{more}") from None
+        raise ConfigError(f"invalid config: {message}{more}") from None
 
 
 def _parse_text_or_file(source: str | Path) -> Any:
     text: str
     kind: str
+    if isinstance(source, str) and not source.strip():
+        raise ConfigError("config is an empty string; expected JSON or TOML text or a file path")
     if isinstance(source, str) and source.lstrip().startswith(("{", "[")):
         text, kind = source, "json"
     elif isinstance(source, str) and ("\n" in source or "=" in source):
@@ -232,7 +305,8 @@ def _parse_text_or_file(source: str | Path) -> Any:
             if path.stat().st_size > MAX_CONFIG_BYTES:
                 raise ConfigError(f"{path}: config file larger than {MAX_CONFIG_BYTES} bytes")
             text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as err:
+        except (OSError, UnicodeDecodeError, ValueError) as err:
+            # ValueError: a path with a NUL byte
             raise ConfigError(f"cannot read config {str(path)!r}: {err}") from None
         kind = "toml" if path.suffix.lower() == ".toml" else "json"
     if len(text) > MAX_CONFIG_BYTES:
@@ -243,6 +317,8 @@ def _parse_text_or_file(source: str | Path) -> Any:
         return tomllib.loads(text)
     except (json.JSONDecodeError, tomllib.TOMLDecodeError, ValueError) as err:
         raise ConfigError(f"invalid {kind.upper()} config: {err}") from None
+    except RecursionError:
+        raise ConfigError(f"invalid {kind.upper()} config: nested too deeply") from None
 
 
 def _reject_constant(name: str) -> Any:

@@ -30,6 +30,12 @@ def evidence_from_items(
 
     ``unit`` may carry a scale (``"USD millions"``); a plain noun (``"patients"``)
     makes a count of that noun; SFS generic units (``dosage``...) become tags.
+
+    ``value`` must be a number: ``true`` / ``false`` are rejected, while a numeric
+    string (``"12"``) is read as its number, as the SFS toolkit's pydantic
+    ``EvidenceItem`` does. A value that is not finite, beyond the float range
+    (``10**400``), or not finite once its unit is applied (``1e308`` ``"USD
+    trillions"``) raises :class:`InputError` naming ``evidence[i]``.
     """
     if isinstance(items, (str, bytes, Mapping)) or not isinstance(items, Sequence):
         raise InputError("must be a list of evidence items", field="evidence")
@@ -43,10 +49,10 @@ def evidence_from_items(
         elif isinstance(item, EvidenceItem):
             key, value, unit, source = item.key, item.value, item.unit, item.source
         else:
+            raw = item if isinstance(item, Mapping) else _as_mapping(item)
+            _check_raw_value(raw.get("value"), i)
             try:
-                item = EvidenceItem.model_validate(
-                    item if isinstance(item, Mapping) else _as_mapping(item)
-                )
+                item = EvidenceItem.model_validate(raw)
             except ValidationError as err:
                 first = err.errors()[0]
                 loc = ".".join(str(p) for p in first.get("loc", ()))
@@ -57,7 +63,13 @@ def evidence_from_items(
             key, value, unit, source = item.key, item.value, item.unit, item.source
         spec = parse_unit_string(unit)
         stated = value * spec.scale
-        value = stated * spec.factor + spec.offset
+        base = stated * spec.factor + spec.offset
+        if not (math.isfinite(stated) and math.isfinite(base)):
+            raise InputError(
+                f"value {value:g} {unit!r} is beyond the float range once its unit is applied",
+                field=f"evidence[{i}]",
+            )
+        value = base
         dimension = "currency" if spec.dimension == "currency" else spec.dimension
         ym = _YEAR_KEY.search(key) if key else None
         out.append(
@@ -85,12 +97,37 @@ def _fast_item(item: object) -> tuple[str, float, str, str] | None:
     if not isinstance(item, dict) or not item.keys() <= _ITEM_FIELDS:
         return None
     value: Any = item.get("value")
-    if type(value) not in (int, float) or not math.isfinite(value):
+    if type(value) is int:
+        if not -_INT_LIMIT < value < _INT_LIMIT:
+            return None  # maybe beyond the float range: the slow path says so
+    elif type(value) is not float or not math.isfinite(value):
         return None
     key, unit, source = item.get("key", ""), item.get("unit", ""), item.get("source", "")
     if type(key) is not str or type(unit) is not str or type(source) is not str:
         return None
     return key, float(value), unit, source
+
+
+_INT_LIMIT = 2**1000  # every int of smaller magnitude converts to a finite float
+
+
+def _check_raw_value(value: object, i: int) -> None:
+    """Reject what pydantic would accept or misreport: a bool, an int beyond floats."""
+    if isinstance(value, bool):
+        raise InputError(f"value must be a number, not a boolean ({value})", field=f"evidence[{i}]")
+    if isinstance(value, int):
+        try:
+            float(value)
+        except OverflowError:
+            raise InputError(
+                f"value {_short(value)} is beyond the float range", field=f"evidence[{i}]"
+            ) from None
+
+
+def _short(value: int) -> str:
+    """A huge int described by its size (its digits may be too many to print)."""
+    digits = int(abs(value).bit_length() * math.log10(2)) + 1
+    return f"(an integer of about {digits} digits)"
 
 
 def _as_mapping(item: object) -> Mapping[str, Any]:

@@ -12,22 +12,20 @@ counts) and number (a plain number). ``DomainConfig.type_map`` renames them
 from __future__ import annotations
 
 import functools
+import math
 import re
+import time
 from collections.abc import Sequence
 
 from veracity.errors import InputError, UnsafePatternError
-from veracity.numeric.config import (
-    PATTERN_TIMEOUT,
-    DomainConfig,
-    ExtractionPattern,
-    compile_pattern,
-)
+from veracity.numeric.config import DomainConfig, ExtractionPattern
 from veracity.numeric.gcpause import gc_paused
 from veracity.numeric.models import EvidenceQuantity, NumericClaim
 from veracity.numeric.presets import resolve_config
 from veracity.numeric.quantities import MULTIPLIER_RE, Quantity, scan_quantities
 from veracity.numeric.textindex import TextIndex
 from veracity.numeric.unitstr import BASE_UNITS, parse_unit_string
+from veracity.numeric.user_patterns import PATTERN_TIMEOUT, compile_pattern
 
 __all__ = ["MAX_TEXT_CHARS", "claim_type_of", "evidence_from_contexts", "extract_claims"]
 
@@ -180,17 +178,29 @@ def _claim_from_quantity(q: Quantity, ctype: str, index: TextIndex) -> NumericCl
 def _pattern_claims(
     text: str, patterns: Sequence[ExtractionPattern], index: TextIndex
 ) -> list[NumericClaim]:
-    """Claims from user regexes (SFS semantics: keywords within 80 chars before)."""
+    """Claims from user regexes (SFS semantics: keywords within 80 chars before).
+
+    All the patterns share one time budget on ``text`` (:data:`PATTERN_TIMEOUT` plus
+    one second per megabyte): the pattern running when it is spent raises
+    :class:`UnsafePatternError`. A match whose value is not a finite number once its
+    unit is applied (``"9" * 400``, or ``1e300`` with unit ``"USD trillions"``) is not
+    a claim.
+    """
     out: list[NumericClaim] = []
-    timeout = PATTERN_TIMEOUT + len(text) / 1_000_000
+    budget = PATTERN_TIMEOUT + len(text) / 1_000_000
+    deadline = time.monotonic() + budget
     for ep in patterns:
         compiled = compile_pattern(ep.pattern, ep.value_group)
         spec = parse_unit_string(ep.unit)
         try:
-            matches = list(compiled.finditer(text, timeout=timeout))
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError
+            matches = list(compiled.finditer(text, timeout=left))
         except TimeoutError:
             raise UnsafePatternError(
-                f"pattern {ep.pattern!r} took longer than {timeout:.1f} s on a {len(text)}-character text"
+                f"extraction patterns took longer than {budget:.1f} s in all on a "
+                f"{len(text)}-character text; stopped in pattern {ep.pattern!r}"
             ) from None
         for m in matches:
             raw = m.group(ep.value_group)
@@ -208,6 +218,8 @@ def _pattern_claims(
                 if not any(k.lower() in ctx for k in ep.context_keywords):
                     continue
             value = stated * spec.scale * spec.factor + spec.offset
+            if not math.isfinite(value):
+                continue  # beyond the float range in its unit: not a claim (documented)
             start, end = m.span()
             out.append(
                 NumericClaim(

@@ -7,9 +7,11 @@ evidence quantities are plain (unfrozen, for speed) records: treat them as read-
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from veracity.errors import InputError
 from veracity.numeric.textindex import TextIndex
 
 __all__ = [
@@ -17,6 +19,7 @@ __all__ = [
     "EvidenceQuantity",
     "NumericClaim",
     "NumericReport",
+    "check_claims",
     "context_of",
     "labels_of",
     "year_of",
@@ -87,6 +90,29 @@ class NumericClaim:
             "per": self.per or None,
             "year": year_of(self),
         }
+
+
+def check_claims(claims: object) -> list[NumericClaim]:
+    """``claims`` as a list after checking it is a list (or tuple...) of
+    :class:`NumericClaim` (what :func:`~veracity.numeric.extract_claims` returns).
+
+    Raises :class:`InputError` with ``field="claims"`` otherwise: ``None``, a number, a
+    string, a mapping, a set or a generator, or an item that is not a ``NumericClaim``
+    (a string ``"12 km"`` or an SFS claim dict: use ``sfs_verify_claims`` for those).
+    """
+    if isinstance(claims, (str, bytes, bytearray, Mapping)) or not isinstance(claims, Sequence):
+        raise InputError(
+            f"must be a list of NumericClaim (from extract_claims), not {type(claims).__name__}",
+            field="claims",
+        )
+    out = list(claims)
+    for i, c in enumerate(out):
+        if not isinstance(c, NumericClaim):
+            raise InputError(
+                f"item {i} must be a NumericClaim (from extract_claims), not {type(c).__name__}",
+                field="claims",
+            )
+    return out
 
 
 @dataclass(slots=True, eq=False)

@@ -72,6 +72,8 @@ def _json(value: object, field: str) -> Any:
         return json.loads(value, parse_constant=_no_constant)
     except (json.JSONDecodeError, ValueError) as err:
         raise InputError(f"is not valid JSON: {err}", field=field) from None
+    except RecursionError:
+        raise InputError("is not valid JSON: nested too deeply", field=field) from None
 
 
 def _no_constant(name: str) -> Any:
@@ -139,11 +141,7 @@ def _claim_from_sfs(data: Mapping[str, Any], field: str) -> NumericClaim:
         if not isinstance(data.get(name), str):
             raise InputError(f"missing or non-string {name!r}", field=field)
     raw_value = data.get("extracted_value")
-    if raw_value is not None and (
-        isinstance(raw_value, bool)
-        or not isinstance(raw_value, (int, float))
-        or not math.isfinite(raw_value)
-    ):
+    if raw_value is not None and not _finite_number(raw_value):
         raise InputError("'extracted_value' must be a finite number or null", field=field)
     unit = data.get("unit", "") or ""
     if not isinstance(unit, str):
@@ -161,6 +159,13 @@ def _claim_from_sfs(data: Mapping[str, Any], field: str) -> NumericClaim:
         return NumericClaim(text, span, text, data["claim_type"], 0.0, 0.0, unit, "missing")
     spec = parse_unit_string(unit)
     stated = float(raw_value) * spec.scale
+    base = stated * spec.factor + spec.offset
+    if not (math.isfinite(stated) and math.isfinite(base)):
+        raise InputError(
+            f"'extracted_value' {raw_value:g} {unit!r} is beyond the float range "
+            "once its unit is applied",
+            field=field,
+        )
     dimension = spec.dimension
     if dimension == "tag" or dimension == "unspecified":
         dimension = "number" if data["claim_type"] in ("count", "number", "") else "tag:" + unit
@@ -171,7 +176,7 @@ def _claim_from_sfs(data: Mapping[str, Any], field: str) -> NumericClaim:
         span=span,
         sentence=text,
         claim_type=data["claim_type"],
-        value=stated * spec.factor + spec.offset,
+        value=base,
         stated_value=stated,
         unit=unit_out,
         dimension=dimension,
@@ -182,6 +187,16 @@ def _claim_from_sfs(data: Mapping[str, Any], field: str) -> NumericClaim:
         year=years.pop() if len(years) == 1 else None,
         source="input",
     )
+
+
+def _finite_number(value: object) -> bool:
+    """An int or float (not a bool) that is a finite float (``10**400`` is not)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    try:
+        return math.isfinite(float(value))
+    except OverflowError:
+        return False
 
 
 def sfs_verify_claims(

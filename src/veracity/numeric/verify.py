@@ -76,6 +76,7 @@ from veracity.numeric.models import (
     EvidenceQuantity,
     NumericClaim,
     NumericReport,
+    check_claims,
     labels_of,
     year_of,
 )
@@ -560,14 +561,17 @@ def verify_claims(
     ``contexts`` (both are used when both are given) and score them.
 
     ``sfs_score = verified / total``; ``None`` with reason ``"no numeric claims"``.
+    ``claims`` must be a list of :class:`NumericClaim` (else :class:`InputError` with
+    ``field="claims"``).
     """
+    checked = check_claims(claims)
     cfg = resolve_config(config)
     pool: list[EvidenceQuantity] = []
     if evidence is not None:
         pool.extend(evidence_from_items(evidence))
     if contexts:
         pool.extend(evidence_from_contexts(contexts, cfg))
-    return _score(list(claims), pool, cfg)
+    return _score(checked, pool, cfg)
 
 
 _TABLE_UNIT_DIMS = frozenset(

@@ -1,0 +1,114 @@
+"""User extraction patterns: compiled safely, run within one shared time budget.
+
+Patterns are compiled with the ``regex`` package. :func:`compile_pattern` rejects, with
+:class:`UnsafePatternError`, a pattern that is invalid, longer than 2,000 characters,
+has ``value_group`` out of range, or is slow on 3,000-character probes (fixed probes,
+then each character of the pattern repeated and followed by a tail it does not match:
+catastrophic backtracking). While a config loads, :func:`shared_probe_budget` makes
+the probes of all its patterns share :data:`CONFIG_PROBE_BUDGET` seconds. At run time
+all the patterns of a config share :data:`PATTERN_TIMEOUT` seconds (plus one per
+megabyte) on one text (see :func:`veracity.numeric.extract.extract_claims`).
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any
+
+import regex
+
+from veracity.errors import UnsafePatternError
+
+__all__ = ["CONFIG_PROBE_BUDGET", "PATTERN_TIMEOUT", "compile_pattern", "shared_probe_budget"]
+
+PATTERN_TIMEOUT = 0.5
+"""Seconds all the user patterns of a config may run on one text (plus one second per
+megabyte): one budget shared by the patterns, not one each."""
+
+_PROBES = (
+    "1" * 3000 + "!",
+    "a" * 3000 + "!",
+    "1." * 1500 + "!",
+    " " * 3000 + "!",
+    "1 " * 1500 + "!",
+)
+_PROBE_BUDGET = 0.25
+"""Seconds all the probes of one pattern may take together."""
+
+CONFIG_PROBE_BUDGET = 2.0
+"""Seconds the probes of all the patterns of one config may take together."""
+
+_config_deadline: ContextVar[float | None] = ContextVar("_config_deadline", default=None)
+
+
+_CHAR_PROBES = 64
+"""Most pattern characters probed (the most frequent ones of the pattern)."""
+
+
+def _probes(pattern: str) -> list[str]:
+    """The fixed probes, then each character of ``pattern`` (the :data:`_CHAR_PROBES`
+    most frequent) repeated 3,000 times and followed by a tail it does not match:
+    ``(b|bb)+c`` backtracks on ``bbb...b!``."""
+    counts = Counter(ch for ch in pattern if ch not in "1a ")
+    chars = sorted(counts, key=lambda ch: -counts[ch])[:_CHAR_PROBES]  # stable: ties by position
+    return [*_PROBES, *(ch * 3000 + ("!" if ch != "!" else "\x00") for ch in chars)]
+
+
+@functools.lru_cache(maxsize=256)
+def compile_pattern(pattern: str, value_group: int = 1) -> Any:
+    """Compile a user pattern with the ``regex`` engine after checking it is safe.
+
+    Raises :class:`UnsafePatternError` for an invalid pattern, a ``value_group``
+    outside ``0..groups``, or a pattern whose probes (see :func:`_probes`) take more
+    than 0.25 s together.
+    """
+    if len(pattern) > 2000:
+        raise UnsafePatternError(f"pattern is too long ({len(pattern)} > 2000 characters)")
+    try:
+        compiled = regex.compile(pattern, regex.IGNORECASE | regex.VERSION0)
+    except (regex.error, TypeError, ValueError, OverflowError) as err:
+        raise UnsafePatternError(f"invalid pattern {pattern!r}: {err}") from None
+    if not 0 <= value_group <= compiled.groups:
+        raise UnsafePatternError(
+            f"value_group {value_group} is out of range for pattern {pattern!r}, "
+            f"which has {compiled.groups} capture group(s)"
+        )
+    deadline = time.monotonic() + _PROBE_BUDGET
+    shared = _config_deadline.get()  # set while a DomainConfig checks its patterns
+    config_bound = shared is not None and shared < deadline
+    if shared is not None:
+        deadline = min(deadline, shared)
+    for probe in _probes(pattern):
+        try:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError
+            for _ in compiled.finditer(probe, timeout=left):
+                pass
+        except TimeoutError:
+            if config_bound:
+                raise UnsafePatternError(
+                    f"the extraction patterns take more than {CONFIG_PROBE_BUDGET:g} s in all "
+                    f"to check on 3,000-character inputs; stopped at pattern {pattern!r}"
+                ) from None
+            raise UnsafePatternError(
+                f"pattern {pattern!r} is too slow on a 3,000-character input "
+                "(catastrophic backtracking); simplify nested repetitions"
+            ) from None
+    return compiled
+
+
+@contextmanager
+def shared_probe_budget() -> Iterator[None]:
+    """Inside, the load-time probes of every pattern compiled share
+    :data:`CONFIG_PROBE_BUDGET` seconds (one config's patterns)."""
+    token = _config_deadline.set(time.monotonic() + CONFIG_PROBE_BUDGET)
+    try:
+        yield
+    finally:
+        _config_deadline.reset(token)
