@@ -22,6 +22,7 @@ from veracity.numeric.rates import read_per
         (" per kilogram", ("kg", 13, False)),
         ("/kg", ("kg", 3, False)),
         (" per 100 km", ("100 km", 11, True)),
+        (" per 100,000 population", ("100000 person", 23, True)),
         ("/100 km", ("100 km", 7, True)),
         (" per shares", ("share", 11, False)),
         (" a share", None),  # only periods and "a head" follow "a"

@@ -41,7 +41,10 @@ PERIODS: dict[str, str] = {
 """Period words -> canonical period (``""``: the word itself, singular)."""
 
 THINGS: dict[str, str] = {
-    **dict.fromkeys(["person", "persons", "people", "capita", "head", "inhabitant"], "person"),
+    **dict.fromkeys(
+        ["person", "persons", "people", "capita", "head", "inhabitant", "population", "resident"],
+        "person",
+    ),
     **dict.fromkeys(
         """patient adult child household student employee worker share unit item dose
         tablet capsule serving portion bottle pack ticket passenger vehicle room guest
@@ -67,7 +70,7 @@ ADVERBS: dict[str, str] = {
 _SP = r"[ \t\u00a0\u2009\u202f]"
 _PER = re.compile(
     rf"{_SP}*(?:(?P<slash>/)|(?P<word>(?i:per|each|every|an|a))(?={_SP}))"
-    rf"{_SP}*(?:(?P<n>\d{{1,6}}(?:\.\d+)?){_SP}*)?"
+    rf"{_SP}*(?:(?P<n>\d{{1,3}}(?:,\d{{3}})+|\d{{1,7}}(?:\.\d+)?){_SP}*)?"
     r"(?P<den>[^\W\d_][\w²³]*(?:-[^\W\d_]+)?)(?![\w/])"
     rf"(?!{_SP}+(?i:ago|earlier|before|later|after|since)\b)"  # "8 % a year ago" is a time
 )
@@ -117,7 +120,7 @@ def read_per(text: str, pos: int) -> tuple[str, int, bool] | None:
                 return den, end, False
             if word in _AFTER_A:
                 return None
-            number = float(n)
+            number = float(n.replace(",", ""))
             shown = f"{number:g}" if number != int(number) else str(int(number))
             return f"{shown} {den}", end, True
     inv = _INVERSE.match(text, pos)

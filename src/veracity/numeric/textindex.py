@@ -183,9 +183,21 @@ class TextIndex:
                 c1 = min(c1, self._q_starts[k])
         extra = self._extras or self._extra()
         found = self._words(c0, c1, start, end, extra)
-        if c0 > 0 and self.text[c0 - 1] == "(":  # "Total Fat 12 g (18% DV)": the 18 % is about fat
+        text = self.text
+        if c0 > 0 and text[c0 - 1] == "(":  # "Total Fat 12 g (18% DV)": the 18 % is about fat
             p0, _ = self.clause_bounds(c0 - 1, c0 - 1)
             found |= self._words(p0, c0 - 1, start, end, extra)
+        if (
+            not bounded
+            and c1 < len(text)
+            and text[c1 - 1] == "("
+            and not text[end : c1 - 1].strip()
+        ):
+            # "2,816 (22.6%) were positive": the clause goes on after the parenthesis
+            close = text.find(")", c1, c1 + 40)
+            if close > 0:
+                _, n1 = self.clause_bounds(close + 1, close + 2)
+                found |= self._words(close + 1, n1, start, end, extra)
         if extra[0]:
             for a, b in self._table_heads(start):
                 found |= self._words(a, b, start, end, extra)

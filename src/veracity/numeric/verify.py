@@ -276,7 +276,9 @@ def _prefer_context(
             cands, note = same, f"evidence for {year} preferred"
     labels = labels_of(claim) if has_labels else frozenset()
     if labels and len(cands) > 1:
-        scores = [len(labels & labels_of(e)) for e in cands]
+        # a rate per the same thing ("15.2 per 100,000 people") counts as one shared word
+        per = claim.per
+        scores = [len(labels & labels_of(e)) + (per != "" and e.per == per) for e in cands]
         best = max(scores)
         if best > 0 and min(scores) < best:
             cands = [e for e, s in zip(cands, scores, strict=True) if s == best]
