@@ -36,8 +36,12 @@ _PERIOD = re.compile(r"\b(?:Q[1-4]|H[12]|FY ?'?\d{2,4}|[A-Z][A-Za-z]{0,3}\d+(?:\
 ("Q3 | 131 | 46", "PM2.5 (µg/m³) | 14.2"); labels ``q3``, ``h1``, ``fy24``, ``pm2.5``."""
 _LETTER_NAME = re.compile(r"([A-Za-z][A-Za-z'’&-]+) ([A-Z])(?![A-Za-z0-9])")
 """A word and a capital letter ("Phone A", "Group B"): the label ``phone a``."""
-_YEAR_CELL = re.compile(r"[ \t*]*(?:FY[ ]?|CY[ ]?)?((?:18|19|20)\d\d)(?:[/-]\d{2})?[ \t*]*")
-"""A table header cell that is a year ("2023", "FY2023", "2023/24", "**2023**")."""
+_YEAR_CELL = re.compile(
+    r"[ \t*]*(?:[A-Za-z]+[ \t]+)?(?:FY[ ]?|CY[ ]?)?((?:18|19|20)\d\d)(?:[/-]\d{2})?"
+    r"(?:[ \t]+[A-Za-z]+)?[ \t*]*"
+)
+"""A table header cell that is a year ("2023", "FY2023", "2023/24", "**2023**"), with at
+most one word before or after it ("2026 proposed", "Budget 2025")."""
 _REF_YEAR = re.compile(r"(?:from|since|than|over|versus|vs\.?|with|before)\s*$", re.IGNORECASE)
 _NOT_LABELS = (
     lexicon.NOUN_STOPWORDS

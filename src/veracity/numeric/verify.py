@@ -35,8 +35,9 @@ derived, the difference of two evidence percentages). Rules, in order:
 
 The *closest* verified evidence wins (smallest relative error); when none verifies,
 the closest compatible one is reported. With ``context_check`` (default on),
-evidence stated for the claim's year, and then evidence whose clause shares the most
-content words with the claim's (row label, entity, counted noun), is preferred, so a
+evidence stated for the claim's year (and the month it names), and then evidence whose
+clause shares the most content words with the claim's (row label, entity, counted noun;
+the same rate denominator counts as one), is preferred, so a
 number copied from another row or year fails; and two claims stated together in the
 answer must not come from two different rows (``other_row``, see ``companions``).
 
@@ -258,7 +259,9 @@ def _temperature_difference_error(claim: NumericClaim, ev: EvidenceQuantity) -> 
 def _prefer_context(
     claim: NumericClaim, cands: list[EvidenceQuantity], kind: _Cands | None
 ) -> tuple[list[EvidenceQuantity], str]:
-    """Evidence stated for the claim's year, then about its row / entity, among ``cands``.
+    """Evidence stated for the claim's year, then for the month it names, then about its
+    row / entity (most shared labels; the same rate denominator counts as one), among
+    ``cands``.
 
     ``kind.flags()`` says whether any candidate has a (year, labels): without one,
     that half of the claim's context cannot tell the candidates apart and is skipped.
@@ -275,6 +278,13 @@ def _prefer_context(
         if same and len(same) < len(cands):
             cands, note = same, f"evidence for {year} preferred"
     labels = labels_of(claim) if has_labels else frozenset()
+    months = labels & _MONTHS
+    if months and len(cands) > 1:  # "October's price": like a year, a month names the period
+        same_month = [e for e in cands if labels_of(e) & months]
+        if same_month and len(same_month) < len(cands):
+            cands = same_month
+            what = ", ".join(sorted(m.capitalize() for m in months))
+            note = (note + "; " if note else "") + f"evidence for {what} preferred"
     if labels and len(cands) > 1:
         # a rate per the same thing ("15.2 per 100,000 people") counts as one shared word
         per = claim.per
@@ -286,6 +296,12 @@ def _prefer_context(
             what = ", ".join(n.lstrip("#") for n in names)
             note = (note + "; " if note else "") + f"evidence about {what} preferred"
     return cands, note
+
+
+_MONTHS = frozenset(
+    "january february march april june july august september october november december".split()
+)
+"""Month names as labels ("may" is left out: it is also a verb)."""
 
 
 _Pick = tuple[float, EvidenceQuantity, str]
