@@ -19,9 +19,6 @@ from veracity.numeric.models import EvidenceQuantity
 
 __all__ = ["declared_text", "declares"]
 
-_MAX_LINES_UP = 200
-
-
 _NAME_BEFORE = re.compile(r"(?<![\w.])([^\W\d_]{2,})\)?[ \t]*:?[ \t]*$")
 
 
@@ -37,27 +34,20 @@ def declared_text(ev: EvidenceQuantity) -> str:
     got: str | None = cache.get("declared")
     if got is not None:
         return got
-    text = ev.index.text
+    index = ev.index
+    text = index.text
     pos = ev.span[0]
-    ls = text.rfind("\n", 0, pos) + 1
-    le = text.find("\n", pos)
-    le = len(text) if le < 0 else le
-    row = text[ls:le]
-    sep = "|" if "|" in row else "\t" if "\t" in row else ""
+    cell = index.table_cell(pos)
     parts = []
-    if sep:
-        parts.append(row)
-        head = ls
-        for _ in range(_MAX_LINES_UP):  # up to the table's first line
-            if head == 0:
-                break
-            prev = text.rfind("\n", 0, head - 1) + 1
-            if sep not in text[prev : head - 1]:
-                parts.append(text[prev : head - 1])  # the line above the table: its title
-                break
-            head = prev
-        parts.append(text[head : text.find("\n", head) if "\n" in text[head:] else len(text)])
+    if cell is not None:
+        parts.append(text[cell.start : cell.end])  # the row
+        head = cell.head if cell.head is not None else cell.start
+        if head > 0:  # the line above the table: its title
+            parts.append(text[text.rfind("\n", 0, head - 1) + 1 : head - 1])
+        he = text.find("\n", head)
+        parts.append(text[head : len(text) if he < 0 else he])  # the table's first line
     else:
+        ls = text.rfind("\n", 0, pos) + 1
         name = _NAME_BEFORE.search(text, max(ls, pos - 30), pos)
         if name is not None:
             parts.append(name.group(1))

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import bisect
 import re
+from typing import NamedTuple
 
 from veracity.numeric import lexicon, units
 from veracity.numeric.numbers import NUMBER_WORDS
 
-__all__ = ["TextIndex", "sentence_starts", "singular"]
+__all__ = ["TableCell", "TextIndex", "sentence_starts", "singular"]
 
 _SENT_END = re.compile(r"[.!?][\"')\]]*\s+(?=[A-Z0-9\"'(\[$€£])|\n[ \t]*(?![ \t]|[a-z])")
 # its two alternatives, scanned apart (faster): see sentence_starts()
@@ -56,6 +57,19 @@ _NOT_LABELS = (
 )
 _MAX_SENTENCE = 400
 _WINDOW = 160
+
+
+class TableCell(NamedTuple):
+    """A table row around a position: its line (``start``, ``end``), separator, cells,
+    the column of the position (-1 when between cells) and where the table's first
+    line starts (None when not found within 500 lines)."""
+
+    start: int
+    end: int
+    sep: str
+    cells: list[tuple[int, int]]
+    col: int
+    head: int | None
 
 
 class TextIndex:
@@ -209,51 +223,56 @@ class TextIndex:
             found.add("#" + singular(noun))
         return frozenset(found)
 
-    def _table_heads(self, pos: int) -> list[tuple[int, int]]:
-        """Spans of the row label (first cell) and the column header of the table cell
-        at ``pos``, when its line is a row of a ``|`` or tab separated table: a number
-        in a table is about its row and its column, not only its own cell."""
+    def table_cell(self, pos: int) -> TableCell | None:
+        """The ``|`` or tab separated table row holding ``pos`` (its line, separator,
+        cells, the column of ``pos`` and where the table's first line starts), or
+        None when the line of ``pos`` is not a table row."""
         text = self.text
         ls = text.rfind("\n", 0, pos) + 1
         le = text.find("\n", pos)
         le = len(text) if le < 0 else le
         sep = "|" if "|" in text[ls:le] else "\t" if "\t" in text[ls:le] else ""
         if not sep:
-            return []
+            return None
         cells = _cells(text, ls, le, sep)
         col = next((k for k, (a, b) in enumerate(cells) if a <= pos < b), -1)
+        return TableCell(ls, le, sep, cells, col, self._table_head_line(ls, sep))
+
+    def head_cells(self, cell: TableCell) -> list[tuple[int, int]] | None:
+        """The cells of the first line of ``cell``'s table, or None when ``cell`` is on
+        that line (or the table is too long to find it)."""
+        head = cell.head
+        if head is None or head == cell.start:
+            return None
+        he = self.text.find("\n", head)
+        return _cells(self.text, head, len(self.text) if he < 0 else he, cell.sep)
+
+    def _table_heads(self, pos: int) -> list[tuple[int, int]]:
+        """Spans of the row label (first cell) and the column header of the table cell
+        at ``pos``, when its line is a row of a ``|`` or tab separated table: a number
+        in a table is about its row and its column, not only its own cell."""
+        cell = self.table_cell(pos)
+        if cell is None:
+            return []
+        text, cells, col = self.text, cell.cells, cell.col
         first = next((k for k, (a, b) in enumerate(cells) if text[a:b].strip()), -1)
         spans: list[tuple[int, int]] = []
         if col > first >= 0:
             spans.append(cells[first])
-        head = self._table_head_line(ls, sep)
-        if head is not None and head != ls and col >= 0:
-            he = text.find("\n", head)
-            hcells = _cells(text, head, len(text) if he < 0 else he, sep)
-            if len(hcells) == len(cells):
-                spans.append(hcells[col])
+        hcells = self.head_cells(cell) if col >= 0 else None
+        if hcells is not None and len(hcells) == len(cells):
+            spans.append(hcells[col])
         return spans
 
     def _column_year(self, pos: int) -> int | None:
         """The year heading the column of the table cell at ``pos`` ("| 2023 |" in the
         table's first line), or None."""
-        text = self.text
-        ls = text.rfind("\n", 0, pos) + 1
-        le = text.find("\n", pos)
-        le = len(text) if le < 0 else le
-        sep = "|" if "|" in text[ls:le] else "\t" if "\t" in text[ls:le] else ""
-        if not sep:
+        cell = self.table_cell(pos)
+        hcells = self.head_cells(cell) if cell is not None else None
+        if cell is None or hcells is None or not 0 <= cell.col < len(hcells):
             return None
-        head = self._table_head_line(ls, sep)
-        if head is None or head == ls:
-            return None
-        col = next((k for k, (a, b) in enumerate(_cells(text, ls, le, sep)) if a <= pos < b), -1)
-        he = text.find("\n", head)
-        hcells = _cells(text, head, len(text) if he < 0 else he, sep)
-        if not 0 <= col < len(hcells):
-            return None
-        a, b = hcells[col]
-        m = _YEAR_CELL.fullmatch(text, a, b)
+        a, b = hcells[cell.col]
+        m = _YEAR_CELL.fullmatch(self.text, a, b)
         return int(m.group(1)) if m else None
 
     def _table_head_line(self, ls: int, sep: str) -> int | None:
