@@ -152,6 +152,11 @@ def _reason(a: ClaimAnalysis, ok: bool) -> str:
         )
     if a.missing_words:
         parts.append("not found: " + ", ".join(a.missing_words[:10]))
+    if a.unattested_pairs:
+        shown = ", ".join(f"'{p}'" for p in a.unattested_pairs[:5])
+        parts.append(
+            f"{len(a.unattested_pairs)} of {a.pairs} word pairs near in no context sentence: {shown}"
+        )
     for name in a.failed:
         parts.append(
             _CHECK_TEXT[name].format(

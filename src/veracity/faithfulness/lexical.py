@@ -18,6 +18,12 @@ weight of the claim's distinct tokens.
 
     base  = 0.25 * sentence_cover + 0.25 * window_cover + 0.5 * global_cover
     score = base * (1 - gap / (gap + GAP_K))           # the weakest word counts
+    score *= 1 - PAIR_PENALTY * unattested / pairs     # the weakest word pair counts
+
+where ``pairs`` counts the claim's adjacent content-word pairs (bigrams) whose two
+words both occur in the contexts, and ``unattested`` those whose words never occur
+within ``PAIR_WINDOW`` content words of each other in any context sentence: an
+invented pairing of known words ("France is the capital of Paris" keeps every word).
     score *= product of the factors of the checks that fail:
         a number found in no context                                  x 0.1
         an entity (capitalised word or initialism) found in no context x 0.1
@@ -61,6 +67,8 @@ __all__ = [
     "DEFAULT_THRESHOLD",
     "FACTORS",
     "GAP_K",
+    "PAIR_PENALTY",
+    "PAIR_WINDOW",
     "ClaimAnalysis",
     "finish_claim",
     "prepare_claim",
@@ -79,6 +87,10 @@ FACTORS: dict[str, float] = {
     "rare_word": 0.5,
 }
 RARE_WEIGHT = 3.5
+PAIR_PENALTY = 0.3
+PAIR_WINDOW = 3
+PAIR_SENTENCES = 8
+"""Most context sentences holding both words of a pair that are searched for it."""
 POSTINGS_BUDGET = 200
 MAX_CANDIDATES = 4
 _VALUE = itemgetter(1)
@@ -102,6 +114,9 @@ class ClaimAnalysis:
     negation_mismatch: bool = False
     question: bool = False
     first_person: bool = False
+    pairs: int = 0
+    unattested_pairs: list[str] = field(default_factory=list)
+    """Adjacent word pairs of the claim that no context sentence puts near each other."""
     failed: list[str] = field(default_factory=list)
     """Names of the failed checks (keys of :data:`FACTORS`), in a fixed order."""
     # working state between prepare_claim and finish_claim
@@ -246,9 +261,13 @@ def finish_claim(res: ClaimAnalysis, idx: ContextIndex, postings: dict[str, list
         ct = res.tokens
         if ct is not None and (ct.negated_keys or ct.strict_pairs or best.negated):
             _relations(res, ct, idx)
+        if ct is not None:
+            _word_pairs(res, ct, idx, postings)
     base = 0.25 * res.sentence_cover + 0.25 * res.window_cover + 0.5 * res.global_cover
     gap = res.gap
     score = base * (1.0 - gap / (gap + GAP_K))
+    if res.pairs:
+        score *= 1.0 - PAIR_PENALTY * len(res.unattested_pairs) / res.pairs
     res.failed = failed = res._failed_checks()
     for name in failed:
         score *= FACTORS[name]
@@ -303,3 +322,32 @@ def _relations(res: ClaimAnalysis, ct: ClaimTokens, idx: ContextIndex) -> None:
             continue
         if ctx_mods & {mapped[k] for k in standalone if k in in_best and k != mod}:
             res.swapped.append(f"{surface[mod]} / {surface[head]}")
+
+
+def _word_pairs(
+    res: ClaimAnalysis, ct: ClaimTokens, idx: ContextIndex, postings: dict[str, list[int]]
+) -> None:
+    """Count the claim's adjacent content-word pairs whose words both occur in the
+    contexts, and list those no context sentence holds within ``PAIR_WINDOW`` content
+    words of each other (searching at most ``PAIR_SENTENCES`` sentences per pair)."""
+    mapped = res.mapped
+    keys = [mapped.get(item[0]) for item in ct.items]
+    for i in range(len(keys) - 1):
+        a, b = keys[i], keys[i + 1]
+        if a is None or b is None or a == b:
+            continue
+        res.pairs += 1
+        pa, pb = postings.get(a, ()), postings.get(b, ())
+        shared = sorted(set(pa).intersection(pb))[:PAIR_SENTENCES]
+        if not any(_near(idx, sid, a, b) for sid in shared):
+            res.unattested_pairs.append(f"{ct.items[i][2]} {ct.items[i + 1][2]}")
+
+
+def _near(idx: ContextIndex, sid: int, a: str, b: str) -> bool:
+    """True when sentence ``sid`` holds content tokens ``a`` and ``b`` within
+    ``PAIR_WINDOW`` positions of each other."""
+    content = idx.relations(sid).content
+    pos_a = [i for i, t in enumerate(content) if t[2] == a]
+    if not pos_a:
+        return False
+    return any(abs(i - j) <= PAIR_WINDOW for j, t in enumerate(content) if t[2] == b for i in pos_a)
