@@ -153,8 +153,12 @@ SCALES = {
 LAST_WORD = re.compile(r"([A-Za-z§#][A-Za-z.]*)[ \t\u00a0]*$")
 
 RANGE = re.compile(
-    rf"(?:{SP}*(?P<dash>[-–—]){SP}*|{SP}+(?P<word>to|and|through){SP}+)(?=[$€£¥₹]?\d)"
+    rf"(?:(?P<dash>[-–—]){SP}*|[ \u00a0]+(?P<dash2>[-–—]){SP}+|{SP}+(?P<word>to|and|through){SP}+)"
+    r"(?=[$€£¥₹]?\d)"
 )
+"""A range between two numbers: "3-5", "3 – 5", "3 to 5", "between 3 and 5". A dash
+after a space but glued to the next number ("1,287 -8.9%") is that number's sign, and
+a tab ends a table cell: neither makes a range."""
 
 CHAIN = re.compile(r"[-/.:]\d+[-/.:]\d")
 
