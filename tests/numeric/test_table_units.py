@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from veracity.numeric.config import DomainConfig
 from veracity.numeric.extract import evidence_from_contexts
-from veracity.numeric.table_units import declared_text, declares
+from veracity.numeric.table_units import declared_text, declared_unit
 
 AIR = "Air quality\n| Pollutant | 2022 | 2023 |\n| PM2.5 (µg/m³) | 14.2 | 11.8 |"
 
@@ -38,12 +38,35 @@ def test_a_unit_name_before_a_bare_number_declares_it() -> None:
     assert [v.rule for v in bad.claim_verifications] == ["no_comparable_evidence"]
 
 
-def test_declares_any_alias_and_the_denominator() -> None:
-    assert declares("(tonnes per hectare)", "t", "ha") is True
-    assert declares("(t/ha)", "t", "ha") is True
-    assert declares("(tonnes per hectare)", "t", "") is True
-    assert declares("(tonnes)", "t", "ha") is False  # the denominator is not declared
-    assert declares("don't stop", "t", "") is False  # a lone "t" is not a unit
-    assert declares("PM2.5 (µg/m³)", "µg", "m³") is True
-    assert declares("PM2.5 (mg/m³)", "µg", "m³") is False
-    assert declares("Cost per day", "kg", "") is False
+def unit_of(text: str, dimension: str, per: str = "") -> tuple[str, float] | None:
+    found = declared_unit(text, dimension, per)
+    return None if found is None else (found[0].symbol, found[1])
+
+
+def test_declared_unit_any_alias_scale_and_denominator() -> None:
+    assert unit_of("(tonnes per hectare)", "mass", "ha") == ("t", 1.0)
+    assert unit_of("(t/ha)", "mass", "ha") == ("t", 1.0)
+    assert unit_of("(tonnes per hectare)", "mass") is None  # a rate does not declare tonnes
+    assert unit_of("(tonnes)", "mass", "ha") is None  # the denominator is not declared
+    assert unit_of("don't stop", "mass") is None  # a lone "t" is not a unit
+    assert unit_of("PM2.5 (µg/m³)", "mass", "m³") == ("µg", 1.0)
+    assert unit_of("Free chlorine (mg/L)", "mass", "L") == ("mg", 1.0)
+    assert unit_of("Exports (thousand tonnes)", "mass") == ("t", 1e3)
+    assert unit_of("Output ('000 t)", "mass") == ("t", 1e3)
+    assert unit_of("Area (ha)", "area") == ("ha", 1.0)
+    assert unit_of("Water temperature (°C)", "temperature") == ("°C", 1.0)
+    assert unit_of("Calories", "energy") == ("kcal", 1.0)
+    assert unit_of("Cost per day", "mass") is None
+
+
+def test_a_declared_unit_converts_and_scales() -> None:
+    from veracity.numeric import check_numbers
+
+    area = ["Block | Area (ha) | Volume (m³/ha)\nA | 124 | 410"]
+    ok = check_numbers("Block A covers 306 acres.", contexts=area)
+    assert [v.verified for v in ok.claim_verifications] == [True]  # 124 ha = 306.4 acres
+    bad = check_numbers("Block A holds 410 cubic metres in total.", contexts=area)
+    assert [v.verified for v in bad.claim_verifications] == [False]  # the column is per ha
+    steel = ["Exports by country (thousand tonnes)\n| Country | 2024 |\n| Vietnam | 769 |"]
+    big = check_numbers("Vietnam took 769,000 tonnes in 2024.", contexts=steel)
+    assert [v.verified for v in big.claim_verifications] == [True]

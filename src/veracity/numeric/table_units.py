@@ -4,9 +4,11 @@ name written just before the number ("Calories 250", "Calories: 250").
 
 A number in a ``|`` or tab separated table row is often bare while its row label, its
 header row or the line just above the table names the unit; nutrition labels and spec
-sheets put the unit name first. :func:`declares` tells whether that text names a
-claim's unit (and its rate denominator), so verification may read the bare number in
-the claim's unit ("14.2 µg/m³" vs the cell "14.2"; "250 calories" vs "Calories 250").
+sheets put the unit name first. :func:`declared_unit` finds the unit of a claim's
+dimension (and its scale word and rate denominator) that the text names, so
+verification may read the bare number in that unit ("14.2 µg/m³" vs the cell "14.2";
+"250 calories" vs "Calories 250"; "306 acres" vs a cell "124" under "Area (ha)";
+"769,000 tonnes" vs "769" under "(thousand tonnes)").
 """
 
 from __future__ import annotations
@@ -16,8 +18,9 @@ from functools import lru_cache
 
 from veracity.numeric import units
 from veracity.numeric.models import EvidenceQuantity
+from veracity.numeric.rates import read_per
 
-__all__ = ["declared_text", "declares"]
+__all__ = ["declared_text", "declared_unit"]
 
 _NAME_BEFORE = re.compile(r"(?<![\w.])([^\W\d_]{2,})\)?[ \t]*:?[ \t]*$")
 
@@ -55,35 +58,53 @@ def declared_text(ev: EvidenceQuantity) -> str:
     return got
 
 
-@lru_cache(maxsize=512)
-def _unit_pattern(symbol: str) -> re.Pattern[str] | None:
-    """A pattern finding any alias of the unit ``symbol`` as a word; a one-letter
-    alias only inside brackets or before ``/`` ("(t/ha)", "(m)")."""
-    aliases = [a for a, u in units.UNITS.items() if u.symbol == symbol]
+@lru_cache(maxsize=64)
+def _dimension_pattern(dimension: str) -> re.Pattern[str] | None:
+    """Any alias of a unit of ``dimension`` as a word (group ``unit``), after an
+    optional scale word (group ``scale``: "thousand tonnes", "'000 t"); a one-letter
+    alias only after a scale word, inside brackets or next to ``/`` ("(t/ha)",
+    "mg/L")."""
+    aliases = sorted((a for a, u in units.UNITS.items() if u.dimension == dimension), key=len)
     if not aliases:
         return None
-    alts = []
-    for a in sorted(aliases, key=len, reverse=True):
-        esc = re.escape(a)
-        if len(a) >= 2:
-            alts.append(rf"(?<!\w){esc}(?!\w)")
+    words, letters = [], []
+    for a in reversed(aliases):  # longest first
+        esc = re.escape(a).replace(r"\ ", r"[ \t]+")
+        if len(a) > 3 and a.isalpha():  # a spelled-out name: any case ("Calories")
+            words.append(rf"(?i:{esc})")
+        elif len(a) >= 2:  # a symbol: its case matters ("mL", "MW")
+            words.append(esc)
         else:
-            alts.append(rf"(?<=[(\[]){esc}(?=[)\]/])|(?<!\w){esc}(?=/)")
-    return re.compile("|".join(alts), re.IGNORECASE if any(len(a) > 3 for a in aliases) else 0)
+            letters.append(esc)
+    scale = r"(?i:thousands?|millions?|billions?|'?000s?|mn|bn)[ \t]+"
+    word = rf"(?<![\w/])(?:{'|'.join(words)})(?!\w)" if words else "(?!)"
+    letter = rf"(?:{'|'.join(letters)})" if letters else "(?!)"
+    return re.compile(
+        rf"(?P<scale>{scale})?(?P<unit>{word}"
+        rf"|(?<=[(\[/]){letter}(?=[)\]/\s]|$)|(?<![\w/]){letter}(?=/))"
+        rf"|(?P<scale2>{scale})(?P<unit2>{letter})(?=[)\]/\s]|$)"
+    )
 
 
-def declares(text: str, unit: str, per: str = "") -> bool:
-    """True when ``text`` names the unit ``unit`` (any alias) and, when given, the
-    rate denominator ``per`` (a unit symbol or a period word)."""
-    if not text:
-        return False
-    pat = _unit_pattern(unit)
-    if pat is None or pat.search(text) is None:
-        return False
-    if not per:
-        return True
-    den = per.rsplit(" ", 1)[-1]
-    per_pat = _unit_pattern(den)
-    if per_pat is not None:
-        return per_pat.search(text) is not None
-    return re.search(rf"(?<!\w){re.escape(den)}", text, re.IGNORECASE) is not None
+_SCALE = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "000": 1e3, "mn": 1e6, "bn": 1e9}
+
+
+def declared_unit(text: str, dimension: str, per: str = "") -> tuple[units.Unit, float] | None:
+    """The unit of ``dimension`` that ``text`` names for a bare number, and the scale
+    word before it: ``(Unit, scale)``, or None. The unit's own rate denominator
+    ("µg/m³", "tonnes per hectare") must be ``per`` (none when ``per`` is ``""``, so a
+    "(m³/ha)" column does not declare cubic metres)."""
+    pat = _dimension_pattern(dimension)
+    if not text or pat is None:
+        return None
+    for m in pat.finditer(text):
+        alias = re.sub(r"[ \t]+", " ", m.group("unit") or m.group("unit2"))
+        unit = units.UNITS.get(alias) or units.UNITS.get(alias.lower())
+        if unit is None or unit.dimension != dimension:
+            continue
+        rate = read_per(text, m.end())
+        if (rate[0] if rate is not None else "") != per:
+            continue
+        word = (m.group("scale") or m.group("scale2") or "").strip().lower().strip("'").rstrip("s")
+        return unit, _SCALE.get(word, 1.0)
+    return None

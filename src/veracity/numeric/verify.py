@@ -82,7 +82,7 @@ from veracity.numeric.models import (
     year_of,
 )
 from veracity.numeric.presets import resolve_config
-from veracity.numeric.table_units import declared_text, declares
+from veracity.numeric.table_units import declared_text, declared_unit
 from veracity.numeric.textindex import TextIndex
 from veracity.samples import EvidenceItem
 
@@ -356,7 +356,7 @@ class _Pool:
         self.groups: dict[str, list[tuple[int, EvidenceQuantity]]] = {}
         self._cands: dict[tuple[str, str, str, str], _Cands] = {}
         self._loose: dict[frozenset[str], _Cands] = {}
-        self.declared: dict[tuple[str, str, str], _Cands] = {}  # see _declared_cells
+        self.declared: dict[tuple[str, str], _Cands] = {}  # see _declared_cells
         self._places: dict[int, tuple[list[int], list[int]]] | None = None
         for pos, ev in enumerate(items):
             self.groups.setdefault(dimension_of(ev)[0], []).append((pos, ev))
@@ -524,7 +524,7 @@ def _verify_one(claim: NumericClaim, pool: _Pool, cfg: DomainConfig) -> ClaimVer
             )
     if found[0] is None and claim.dimension in _TABLE_UNIT_DIMS:
         declared = _declared_cells(claim, pool)
-        if declared is not None and declared.items:
+        if declared.items:
             retry = _best(claim, declared.for_claim(claim), tol, cfg)
             if retry[0] is not None:
                 found = (retry[0], retry[1], "unit named by its label")
@@ -593,27 +593,36 @@ def verify_claims(
 
 
 _TABLE_UNIT_DIMS = frozenset(
-    {"length", "mass", "volume", "area", "energy", "power", "data", "time", "speed"}
+    {"length", "mass", "volume", "area", "energy", "power", "data", "time", "speed", "temperature"}
 )
 
 
-def _declared_cells(claim: NumericClaim, pool: _Pool) -> _Cands | None:
-    """Bare numbers whose labels name the claim's unit (and rate denominator), read in
-    that unit ("14.2 µg/m³" vs "| PM2.5 (µg/m³) | 14.2 |"; "250 calories" vs "Calories
-    250"); see :mod:`veracity.numeric.table_units`. Built once per unit."""
-    conv = units.UNITS.get(claim.unit)
-    if conv is None:
-        return None
-    key = (claim.unit, claim.dimension, claim.per)
+def _declared_cells(claim: NumericClaim, pool: _Pool) -> _Cands:
+    """Bare numbers whose labels name a unit of the claim's dimension (with its rate
+    denominator), read in that unit and scale ("14.2 µg/m³" vs "| PM2.5 (µg/m³) | 14.2
+    |"; "250 calories" vs "Calories 250"; "306 acres" vs "Area (ha) | 124"); see
+    :mod:`veracity.numeric.table_units`. Built once per dimension and denominator."""
+    key = (claim.dimension, claim.per)
     got = pool.declared.get(key)
     if got is None:
         out = []
         for e in pool.items:
-            bare = e.dimension == "number" and e.index is not None and not e.per
-            if bare and declares(declared_text(e), conv.symbol, claim.per):
-                base = e.stated_value * conv.factor + conv.offset
+            if e.dimension != "number" or e.index is None or e.per:
+                continue
+            found = declared_unit(declared_text(e), claim.dimension, claim.per)
+            if found is not None:
+                unit, scale = found
+                stated = e.stated_value * scale
                 out.append(
-                    replace(e, value=base, dimension=claim.dimension, per=claim.per, cache=None)
+                    replace(
+                        e,
+                        value=stated * unit.factor + unit.offset,
+                        stated_value=stated,
+                        unit=unit.symbol,
+                        dimension=claim.dimension,
+                        per=claim.per,
+                        cache=None,
+                    )
                 )
         got = pool.declared[key] = _Cands(out)
     return got
