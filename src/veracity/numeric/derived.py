@@ -12,16 +12,27 @@ _MAX_PAIRS_POOL = 60
 """At most this many evidence values are paired (pairs grow quadratically)."""
 
 
+def _close(a: EvidenceQuantity, b: EvidenceQuantity) -> bool:
+    """Same context, and the same or adjacent sentences (structured evidence: any pair)."""
+    if a.context_index != b.context_index:
+        return False
+    if a.index is None or b.index is None or a.span is None or b.span is None:
+        return True
+    return abs(a.index.sentence_number(a.span[0]) - b.index.sentence_number(b.span[0])) <= 1
+
+
 def pp_difference(
     claim: NumericClaim, pool: list[EvidenceQuantity], tol: float
 ) -> ClaimVerification | None:
-    """A percentage-point claim equal to the difference of two evidence percentages."""
-    pcts = [e for e in pool if e.dimension == "percent" and e.low is None][:_MAX_PAIRS_POOL]
+    """A percentage-point claim equal to the difference of two evidence percentages
+    stated close together (the same or adjacent sentences of one context): two
+    percentages far apart in a text are rarely the two ends of one change."""
     c = abs(claim.value)
+    pcts = [e for e in pool if e.dimension == "percent" and e.low is None][:_MAX_PAIRS_POOL]
     best: tuple[float, EvidenceQuantity, EvidenceQuantity] | None = None
     for i, a in enumerate(pcts):
         for b in pcts[i + 1 :]:
-            if a.context_index != b.context_index:
+            if not _close(a, b):
                 continue
             d = abs(a.value - b.value)
             if d == 0:

@@ -656,6 +656,12 @@ def _rate(text: str, q: Quantity) -> None:
     denominator holding a number into the span, and turn a distance per time into a
     speed ("12 km per hour")."""
     got = read_per(text, q.end)
+    if got is None and q.noun:  # "34,500 vehicles a week": the rate follows the noun
+        k = text[q.end : q.end + 60].lower().find(q.noun)
+        after = read_per(text, q.end + k + len(q.noun)) if k >= 0 else None
+        if after is not None and not after[2]:
+            q.per = after[0]
+        return
     if got is None:
         return
     per, end, with_number = got

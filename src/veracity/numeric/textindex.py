@@ -123,6 +123,10 @@ class TextIndex:
             self._years = (pos, val)
         return self._years
 
+    def sentence_number(self, pos: int) -> int:
+        """The 0-based number of the sentence holding ``pos``."""
+        return bisect.bisect_right(self._sent_starts, pos) - 1
+
     def sentence_bounds(self, pos: int) -> tuple[int, int]:
         i = bisect.bisect_right(self._sent_starts, pos) - 1
         start = self._sent_starts[i]
@@ -371,10 +375,13 @@ def _part_labels(raw: str) -> list[str]:
 
 
 def _label(raw: str) -> str:
-    """The label of one word: lower case, singular; "" for stopwords, units, numbers."""
+    """The label of one word: lower case, singular; "" for stopwords, units, numbers and
+    other words under three letters (but a two-letter capitalised name: "US", "UK")."""
     word = raw.lower().rstrip("-")
     if word.endswith(("'s", "’s")):
         word = word[:-2]
+    if len(word) == 2 and raw[:2].isupper() and word not in _NOT_LABELS:
+        return word  # "US", "UK", "EU": a two-letter name is a label
     if (
         len(word) < 3
         or word in _NOT_LABELS
