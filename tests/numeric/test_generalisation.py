@@ -166,7 +166,7 @@ def test_inches_only_at_the_end_of_a_cell() -> None:
         (171.0, "g", "mass"),
     ]
     assert _parsed("screen (6.1 in)") == [(0.15494, "in", "distance")]
-    assert _parsed("3 in 10 adults")[0] == (3.0, "", "number")
+    assert _parsed("3 in 10 adults")[0] == (30.0, "%", "percentage")  # a share, not inches
     assert _parsed("he scored 3 in\nthe final") == [(3.0, "", "number")]
     ctx = "Model | Screen\nPhone B | 6.7 in"
     assert _verdicts("Phone B has a 6.7-inch screen.", ctx) == [(True, "within_tolerance")]

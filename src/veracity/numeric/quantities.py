@@ -246,8 +246,8 @@ def _word_number(text: str, m: re.Match[str]) -> RawNumber | None:
         before = text[max(0, start - 4) : start].lower()
         if not re.search(r"\ban?\s+$", before):
             return None
-    if words == ["one"]:
-        return None
+    if words == ["one"] and _SHARE.match(text, end) is None:
+        return None  # a lone "one" is not a claim, but "one in five" is a share
     value = parse_words(words)
     if value is None:
         return None
@@ -262,6 +262,10 @@ def _read(text: str, raw: RawNumber, active: frozenset[str]) -> tuple[list[Quant
         slash = _slash_pair(text, raw, active)
         if slash is not None:
             return slash
+    if text[raw.end : raw.end + 1] == " ":
+        share = _share(text, raw)
+        if share is not None:
+            return [share], share.end
     q, stop = _read_one(text, raw, active)
     if q is None:
         return [], stop
@@ -352,6 +356,37 @@ def _slash_pair(
         q.dimension = "number"
     _inherit(q, q2)
     return [q, q2], stop2
+
+
+_SHARE = re.compile(
+    rf"[ \t]+(?:in|out[ \t]+of)[ \t]+(?P<m>\d{{1,4}}(?![\d.,])|(?i:{WORDS_ALT}))\b"
+    rf"(?![ \t]*(?:%|-|(?i:per|percent|times)\b|(?:{units.unit_regex_source()})(?![A-Za-z])))"
+)
+
+
+_RATING_BEFORE = re.compile(
+    r"(?i:\b(?:rat(?:ed|ing|es?)|scor(?:ed|es?|ing)|grad(?:ed|es?))\b[^.;]*$)"
+)
+
+
+def _share(text: str, raw: RawNumber) -> Quantity | None:
+    """ "one in five", "3 out of 10": a share, read as an approximate percentage
+    (N / M * 100 with whole 1 <= N < M <= 1000), unless a unit follows M ("5 in 10
+    minutes") or a rating precedes it ("rated 4 out of 5")."""
+    m = _SHARE.match(text, raw.end)
+    if m is None or raw.number.decimals or raw.number is BAD_NUMBER:
+        return None
+    if _RATING_BEFORE.search(text, max(0, raw.start - 30), raw.start):
+        return None  # "rated the deck 5 out of 9": a score on a scale, not a share
+    n = raw.number.value
+    word = m.group("m")
+    whole = float(word) if word.isdigit() else parse_words([word.lower()])
+    if whole is None or not (1 <= n < whole <= 1000) or n != int(n):
+        return None
+    pct = n / whole * 100
+    return Quantity(
+        raw.start, m.end(), pct, pct, "percent", "%", approx=True, half_unit=50 / whole**2
+    )
 
 
 _BY_BEFORE = re.compile(r"\bby[ \t]+[$€£¥₹]?$", re.IGNORECASE)
