@@ -1,4 +1,4 @@
-"""Large evidence pools: each claim meets the values nearest it (verify.NEAR_MIN/NEAR_K);
+"""Large evidence pools: each claim meets the values nearest it (pool.NEAR_MIN/NEAR_K);
 on ordinary text the verdicts equal the exhaustive comparison."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import random
 import pytest
 
 from veracity.numeric import check_numbers
-from veracity.numeric import verify as verify_mod
+from veracity.numeric import pool as pool_mod
 
 
 def _prose(n_sentences: int, seed: int) -> str:
@@ -36,7 +36,7 @@ def test_windowed_verdicts_equal_exhaustive_ones(monkeypatch: pytest.MonkeyPatch
     context = _prose(400, 1)  # about 900 context values: above NEAR_MIN
     answer = _prose(20, 2) + " " + " ".join(context.split(". ")[:20])
     windowed = _verdicts(answer, context)
-    monkeypatch.setattr(verify_mod, "NEAR_MIN", 10**9)
+    monkeypatch.setattr(pool_mod, "NEAR_MIN", 10**9)
     exhaustive = _verdicts(answer, context)
     assert len(windowed) == len(exhaustive) == 60
     assert windowed == exhaustive

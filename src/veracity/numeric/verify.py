@@ -41,19 +41,19 @@ the same rate denominator counts as one), is preferred, so a
 number copied from another row or year fails; and two claims stated together in the
 answer must not come from two different rows (``other_row``, see ``companions``).
 
-Speed: the compatible candidates of a claim depend only on its dimension, type and
-currency, so they are computed once per such kind and shared; a claim's year and
-labels are computed only when some candidate has a year / labels to compare with
-(otherwise they cannot change the choice). In a large pool (more than ``NEAR_MIN``
-candidates of one kind) a claim meets only the ``NEAR_K`` values just below and above
-its own, and every range: all rules that verify need a close value, so only the
-row / year preference can differ (it then chooses among those values), and a 1 MB
-answer against a 1 MB context stays near-linear.
+Speed: the compatible candidates of a claim depend only on its dimension, type,
+currency and rate denominator, so they are computed once per such kind and shared
+(:mod:`veracity.numeric.pool`); a claim's year and labels are computed only when some
+candidate has a year / labels to compare with (otherwise they cannot change the
+choice). In a large pool (more than ``pool.NEAR_MIN`` candidates of one kind) a claim
+meets only the ``pool.NEAR_K`` values just below and above its own, and every range:
+all rules that verify need a close value, so only the row / year preference can differ
+(it then chooses among those values), and a 1 MB answer against a 1 MB context stays
+near-linear.
 """
 
 from __future__ import annotations
 
-import bisect
 import math
 import re
 from collections.abc import Mapping, Sequence
@@ -68,7 +68,6 @@ from veracity.numeric.derived import percent_change, pp_difference
 from veracity.numeric.evidence import (
     MAX_EVIDENCE_ITEMS,
     describe,
-    dimension_of,
     evidence_from_items,
 )
 from veracity.numeric.extract import evidence_from_contexts, extract_claims
@@ -81,15 +80,18 @@ from veracity.numeric.models import (
     labels_of,
     year_of,
 )
+from veracity.numeric.pool import (
+    TABLE_UNIT_DIMS,
+    Candidates,
+    EvidencePool,
+    declared_cells,
+)
 from veracity.numeric.presets import resolve_config
-from veracity.numeric.table_units import declared_text, declared_unit
-from veracity.numeric.textindex import TextIndex
 from veracity.samples import EvidenceItem
 
 __all__ = ["MAX_EVIDENCE_ITEMS", "check_numbers", "evidence_from_items", "verify_claims"]
 
 
-_PLAIN = frozenset({"count", "number"})
 _BOUND_SLACK = 1.5
 """A bound holds when the evidence lies within a factor 1.5 on its side
 ("more than 1,000" covers 1,000-1,500; "up to 10 %" covers 6.7-10 %)."""
@@ -112,24 +114,6 @@ _UNITLESS_OK = frozenset(
 _POINT_NOUNS = frozenset({"point", "points", "pts"})
 _POINTS_OK = frozenset({"pp"})
 """A count of "points" that matches no count may restate percentage points."""
-
-
-def _compatible(claim: NumericClaim, ev: EvidenceQuantity) -> bool:
-    if claim.per and ev.per and claim.per != ev.per:
-        return False  # "$10 per month" vs "$10 per day" (see veracity.numeric.rates)
-    dim, cur = dimension_of(ev)
-    if dim == "tag":
-        return claim.claim_type == ev.tag or (ev.tag == "distance" and claim.dimension == "length")
-    cd = claim.dimension
-    if cd in _PLAIN:
-        return dim in _PLAIN or dim in ("unspecified", "ratio")
-    if cd == "ratio":  # "twice daily" restates "2 doses a day"
-        return dim in ("ratio", "number", "count", "unspecified")
-    if cd == "currency":
-        if dim == "number" and ev.table_scaled:
-            return True  # a "(in thousands)" table without a currency sign
-        return dim == "currency" and units.currencies_compatible(claim.unit or "$", cur or "$")
-    return dim == cd
 
 
 def _claim_value(
@@ -257,7 +241,7 @@ def _temperature_difference_error(claim: NumericClaim, ev: EvidenceQuantity) -> 
 
 
 def _prefer_context(
-    claim: NumericClaim, cands: list[EvidenceQuantity], kind: _Cands | None
+    claim: NumericClaim, cands: list[EvidenceQuantity], kind: Candidates | None
 ) -> tuple[list[EvidenceQuantity], str]:
     """Evidence stated for the claim's year, then for the month it names, then about its
     row / entity (most shared labels; the same rate denominator counts as one), among
@@ -312,7 +296,7 @@ def _best(
     cands: list[EvidenceQuantity],
     tol: float,
     cfg: DomainConfig,
-    kind: _Cands | None = None,
+    kind: Candidates | None = None,
 ) -> tuple[_Pick | None, _Pick | None, str]:
     """(closest verified, closest overall, context note) among the candidates."""
     note = ""
@@ -334,175 +318,7 @@ def _best(
     return best, closest, note
 
 
-_GROUPS = {
-    "count": ("count", "number", "unspecified", "ratio", "tag"),
-    "number": ("count", "number", "unspecified", "ratio", "tag"),
-    "ratio": ("ratio", "number", "count", "unspecified", "tag"),
-    "currency": ("currency", "number", "tag"),
-}
-
-
-class _Pool:
-    """The evidence pool grouped by dimension, so a claim only meets its own kind.
-
-    The compatible candidates depend only on the claim's type, dimension and unit:
-    they are computed once per such key and reused for every claim of that kind.
-    """
-
-    __slots__ = ("_cands", "_loose", "_places", "declared", "groups", "items")
-
-    def __init__(self, items: list[EvidenceQuantity]) -> None:
-        self.items = items
-        self.groups: dict[str, list[tuple[int, EvidenceQuantity]]] = {}
-        self._cands: dict[tuple[str, str, str, str], _Cands] = {}
-        self._loose: dict[frozenset[str], _Cands] = {}
-        self.declared: dict[tuple[str, str], _Cands] = {}  # see _declared_cells
-        self._places: dict[int, tuple[list[int], list[int]]] | None = None
-        for pos, ev in enumerate(items):
-            self.groups.setdefault(dimension_of(ev)[0], []).append((pos, ev))
-
-    def candidates(self, claim: NumericClaim) -> _Cands:
-        """The compatible evidence, in pool order (shared between claims of the same
-        kind: callers must not mutate it)."""
-        key = (
-            claim.dimension,
-            claim.claim_type,
-            claim.unit if claim.dimension == "currency" else "",
-            claim.per,
-        )
-        got = self._cands.get(key)
-        if got is None:
-            names = _GROUPS.get(claim.dimension, (claim.dimension, "tag"))
-            found = [pe for name in names for pe in self.groups.get(name, ())]
-            if len(names) > 2:
-                found.sort(key=lambda pe: pe[0])
-            got = self._cands[key] = _Cands([ev for _, ev in found if _compatible(claim, ev)])
-        return got
-
-    def near(self, claim: NumericClaim) -> list[EvidenceQuantity]:
-        """The compatible evidence that may verify ``claim`` (see :meth:`_Cands.for_claim`)."""
-        return self.candidates(claim).for_claim(claim)
-
-    def in_segment(
-        self, claim: NumericClaim, index: TextIndex, bounds: tuple[int, int]
-    ) -> list[EvidenceQuantity]:
-        """The compatible evidence of ``claim`` stated in ``index`` within ``bounds``, in
-        pool order (a bisection in the evidence sorted by place, built once)."""
-        if self._places is None:
-            by_text: dict[int, list[tuple[int, int]]] = {}
-            for pos, e in enumerate(self.items):
-                if e.index is not None and e.span is not None:
-                    by_text.setdefault(id(e.index), []).append((e.span[0], pos))
-            self._places = {}
-            for key, found in by_text.items():
-                found.sort()
-                self._places[key] = ([a for a, _ in found], [i for _, i in found])
-        starts, order = self._places.get(id(index), ([], []))
-        lo = bisect.bisect_left(starts, bounds[0])
-        hi = bisect.bisect_left(starts, bounds[1])
-        ids = self.candidates(claim).ids()
-        items = self.items
-        inside = (items[i] for i in sorted(order[lo:hi]))
-        return [e for e in inside if id(e) in ids and e.index is index]
-
-    def loose(self, dims: frozenset[str]) -> _Cands:
-        """The evidence of ``dims`` read on its stated number, unit dropped (for a bare
-        claim that may restate a value with a unit); built once per ``dims``."""
-        got = self._loose.get(dims)
-        if got is None:
-            got = self._loose[dims] = _Cands(
-                [
-                    replace(e, value=e.stated_value, low=None, high=None)
-                    for e in self.items
-                    if e.dimension in dims
-                ]
-            )
-        return got
-
-
-class _Cands:
-    """Candidate evidence of one claim kind, and (computed on first use) whether any
-    of it has a year / labels to tell the candidates apart."""
-
-    __slots__ = ("_flags", "_ids", "_near", "items")
-
-    def __init__(self, items: list[EvidenceQuantity]) -> None:
-        self.items = items
-        self._flags: tuple[bool, bool] | None = None
-        self._near: _Nearest | None = None
-        self._ids: frozenset[int] | None = None
-
-    def ids(self) -> frozenset[int]:
-        """The ``id`` of every candidate (membership tests; built once)."""
-        if self._ids is None:
-            self._ids = frozenset(map(id, self.items))
-        return self._ids
-
-    def for_claim(self, claim: NumericClaim) -> list[EvidenceQuantity]:
-        """All candidates, or in a large pool (more than :data:`NEAR_MIN`) the ones
-        nearest the claim in value (:class:`_Nearest`)."""
-        if len(self.items) <= NEAR_MIN:
-            return self.items
-        if self._near is None:
-            self._near = _Nearest(self.items)
-        return self._near.around(claim)
-
-    def flags(self) -> tuple[bool, bool]:
-        if self._flags is None:
-            self._flags = (
-                any(year_of(ev) is not None for ev in self.items),
-                any(labels_of(ev) for ev in self.items),
-            )
-        return self._flags
-
-
-NEAR_MIN = 400
-"""Candidate lists longer than this are cut, per claim, to the values nearest it."""
-NEAR_K = 48
-"""How many values on each side of the claim's value a large pool keeps (per kind)."""
-
-
-class _Nearest:
-    """A large candidate list indexed by value, so that each claim meets only the
-    ``NEAR_K`` values just below and just above its own (and every range): the check
-    then costs ``O(log n)`` per claim instead of ``O(n)``, keeping a 1 MB answer against
-    a 1 MB context near-linear. Every rule that can verify a claim needs a value close
-    to it, so the verdict changes only where the row / year preference would have
-    picked a value outside that window (documented in the module docstring)."""
-
-    __slots__ = ("_items", "_others", "_points", "_tags")
-
-    def __init__(self, items: list[EvidenceQuantity]) -> None:
-        self._items = items
-        points: list[tuple[float, int]] = []
-        tags: list[tuple[float, int]] = []
-        others: list[int] = []
-        for i, e in enumerate(items):
-            if e.low is not None or not math.isfinite(e.value):
-                others.append(i)
-            elif e.dimension == "tag":
-                tags.append((e.value, i))
-            else:
-                points.append((e.value, i))
-        points.sort()
-        tags.sort()
-        self._points = ([v for v, _ in points], [i for _, i in points])
-        self._tags = ([v for v, _ in tags], [i for _, i in tags])
-        self._others = others
-
-    def around(self, claim: NumericClaim) -> list[EvidenceQuantity]:
-        picked = list(self._others)
-        for (values, order), target in (
-            (self._points, claim.value),
-            (self._tags, claim.stated_value),
-        ):
-            k = bisect.bisect_left(values, target)
-            picked += order[max(0, k - NEAR_K) : k + NEAR_K]
-        items = self._items
-        return [items[i] for i in sorted(picked)]  # pool order: ties resolve as before
-
-
-def _verify_one(claim: NumericClaim, pool: _Pool, cfg: DomainConfig) -> ClaimVerification:
+def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> ClaimVerification:
     tol = cfg.tolerance_for(claim.claim_type)
     if not pool.items:
         return ClaimVerification(
@@ -522,8 +338,8 @@ def _verify_one(claim: NumericClaim, pool: _Pool, cfg: DomainConfig) -> ClaimVer
                 retry[1],
                 "compared without units" + ("; " + retry[2] if retry[2] else ""),
             )
-    if found[0] is None and claim.dimension in _TABLE_UNIT_DIMS:
-        declared = _declared_cells(claim, pool)
+    if found[0] is None and claim.dimension in TABLE_UNIT_DIMS:
+        declared = declared_cells(claim, pool)
         if declared.items:
             retry = _best(claim, declared.for_claim(claim), tol, cfg)
             if retry[0] is not None:
@@ -592,42 +408,6 @@ def verify_claims(
     return _score(checked, pool, cfg)
 
 
-_TABLE_UNIT_DIMS = frozenset(
-    {"length", "mass", "volume", "area", "energy", "power", "data", "time", "speed", "temperature"}
-)
-
-
-def _declared_cells(claim: NumericClaim, pool: _Pool) -> _Cands:
-    """Bare numbers whose labels name a unit of the claim's dimension (with its rate
-    denominator), read in that unit and scale ("14.2 µg/m³" vs "| PM2.5 (µg/m³) | 14.2
-    |"; "250 calories" vs "Calories 250"; "306 acres" vs "Area (ha) | 124"); see
-    :mod:`veracity.numeric.table_units`. Built once per dimension and denominator."""
-    key = (claim.dimension, claim.per)
-    got = pool.declared.get(key)
-    if got is None:
-        out = []
-        for e in pool.items:
-            if e.dimension != "number" or e.index is None or e.per:
-                continue
-            found = declared_unit(declared_text(e), claim.dimension, claim.per)
-            if found is not None:
-                unit, scale = found
-                stated = e.stated_value * scale
-                out.append(
-                    replace(
-                        e,
-                        value=stated * unit.factor + unit.offset,
-                        stated_value=stated,
-                        unit=unit.symbol,
-                        dimension=claim.dimension,
-                        per=claim.per,
-                        cache=None,
-                    )
-                )
-        got = pool.declared[key] = _Cands(out)
-    return got
-
-
 _GLUED_M = re.compile(r"\d[ \u00a0]?m$")
 _LENGTH_WORDS = re.compile(
     r"[ \t]*(?:high|tall|long|wide|deep|thick|away|across|deep|above|below|under|of (?:water|snow|rain))\b"
@@ -641,7 +421,7 @@ def _metres_after(c: NumericClaim) -> bool:
     return _LENGTH_WORDS.match(c.index.text, c.span[1]) is not None
 
 
-def _as_million(v: ClaimVerification, pool: _Pool, cfg: DomainConfig) -> ClaimVerification:
+def _as_million(v: ClaimVerification, pool: EvidencePool, cfg: DomainConfig) -> ClaimVerification:
     """A failed "1.62m" (read as metres) checked again as 1.62 million: kept when that
     reading is verified ("visitors climbed to 1.62m" for "1.62 million visitors")."""
     c = v.claim
@@ -665,7 +445,7 @@ def _as_million(v: ClaimVerification, pool: _Pool, cfg: DomainConfig) -> ClaimVe
 def _score(
     claims: list[NumericClaim], pool: list[EvidenceQuantity], cfg: DomainConfig
 ) -> NumericReport:
-    grouped = _Pool(pool)
+    grouped = EvidencePool(pool)
     verdicts = [_verify_one(c, grouped, cfg) for c in claims]
     for i, v in enumerate(verdicts):
         c = v.claim
