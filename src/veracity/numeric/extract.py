@@ -21,8 +21,9 @@ from veracity.errors import InputError, UnsafePatternError
 from veracity.numeric.config import DomainConfig, ExtractionPattern
 from veracity.numeric.gcpause import gc_paused
 from veracity.numeric.models import EvidenceQuantity, NumericClaim
+from veracity.numeric.phrases import MULTIPLIER_RE
 from veracity.numeric.presets import resolve_config
-from veracity.numeric.quantities import MULTIPLIER_RE, Quantity, scan_quantities
+from veracity.numeric.quantities import Quantity, scan_quantities
 from veracity.numeric.textindex import TextIndex
 from veracity.numeric.unitstr import BASE_UNITS, parse_unit_string
 from veracity.numeric.user_patterns import PATTERN_TIMEOUT, compile_pattern

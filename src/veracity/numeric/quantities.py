@@ -61,6 +61,14 @@ from veracity.numeric.patterns import (
     WORDS_LOWER_NOSTART,
     word_runs,
 )
+from veracity.numeric.phrases import (
+    MULTIPLIER_LOWER,
+    MULTIPLIER_RE,
+    MULTIPLIERS,
+    SHARE,
+    multiplier,
+    share,
+)
 from veracity.numeric.postprocess import (
     apply_table_scale,
     join_compounds,
@@ -72,7 +80,7 @@ from veracity.numeric.quantity import (
     RawNumber,
     half_unit_of,
 )
-from veracity.numeric.rates import read_per
+from veracity.numeric.rates import apply_rate
 
 __all__ = ["Quantity", "scan_quantities"]
 
@@ -159,8 +167,8 @@ def scan_quantities(
                 consumed = e
                 continue
             raw = RawNumber(s, e, num, False)
-        elif m.re is _MULTIPLIER_LOWER or m.re is MULTIPLIER_RE:
-            out.append(_multiplier(text, m))
+        elif m.re is MULTIPLIER_LOWER or m.re is MULTIPLIER_RE:
+            out.append(multiplier(text, m))
             consumed = m.end()
             continue
         else:
@@ -190,38 +198,12 @@ def _anchors(text: str) -> Iterator[re.Match[str]]:
         more = word_runs(WORDS_LOWER_NOSTART, low)
     else:
         more = word_runs(WORDS_ANY_NOSTART, text)
-    if any(w in low for w in _MULTIPLIERS):  # cheap pre-check: the regex scan is slower
+    if any(w in low for w in MULTIPLIERS):  # cheap pre-check: the regex scan is slower
         lower = len(low) == len(text)
-        more += (_MULTIPLIER_LOWER if lower else MULTIPLIER_RE).finditer(low if lower else text)
+        more += (MULTIPLIER_LOWER if lower else MULTIPLIER_RE).finditer(low if lower else text)
     if not more:
         return DIGITS_RE.finditer(text)
     return iter(sorted([*DIGITS_RE.finditer(text), *more], key=_start))
-
-
-MULTIPLIER_RE = re.compile(
-    r"\b(?:(?P<once>twice|thrice)|(?P<adj>double|triple|treble|quadruple)(?=[ \t]+(?:the|that|its|their|his|her|our|your)\b))\b",
-    re.IGNORECASE,
-)
-"""Multiplier words read as ratios: "twice" (daily, as many, the rate), "thrice", and
-"double / triple / quadruple the ..." ("paid at double the base rate")."""
-_MULTIPLIER_LOWER = re.compile(MULTIPLIER_RE.pattern)  # on lower-cased text: much faster
-_MULTIPLIERS = {
-    "twice": 2.0,
-    "thrice": 3.0,
-    "double": 2.0,
-    "triple": 3.0,
-    "treble": 3.0,
-    "quadruple": 4.0,
-}
-
-
-def _multiplier(text: str, m: re.Match[str]) -> Quantity:
-    """The ratio a multiplier word states (``twice`` -> 2x; ``quadruple the`` -> 4x)."""
-    value = _MULTIPLIERS[m.group().lower()]
-    q = Quantity(m.start(), m.end(), value, value, "ratio", "x", from_words=True)
-    if m.group("once"):
-        _rate(text, q)  # "twice daily", "twice a week"
-    return q
 
 
 def _start(m: re.Match[str]) -> int:
@@ -246,7 +228,7 @@ def _word_number(text: str, m: re.Match[str]) -> RawNumber | None:
         before = text[max(0, start - 4) : start].lower()
         if not re.search(r"\ban?\s+$", before):
             return None
-    if words == ["one"] and _SHARE.match(text, end) is None:
+    if words == ["one"] and SHARE.match(text, end) is None:
         return None  # a lone "one" is not a claim, but "one in five" is a share
     value = parse_words(words)
     if value is None:
@@ -263,9 +245,9 @@ def _read(text: str, raw: RawNumber, active: frozenset[str]) -> tuple[list[Quant
         if slash is not None:
             return slash
     if text[raw.end : raw.end + 1] == " ":
-        share = _share(text, raw)
-        if share is not None:
-            return [share], share.end
+        got = share(text, raw)
+        if got is not None:
+            return [got], got.end
     q, stop = _read_one(text, raw, active)
     if q is None:
         return [], stop
@@ -356,37 +338,6 @@ def _slash_pair(
         q.dimension = "number"
     _inherit(q, q2)
     return [q, q2], stop2
-
-
-_SHARE = re.compile(
-    rf"[ \t]+(?:in|out[ \t]+of)[ \t]+(?P<m>\d{{1,4}}(?![\d.,])|(?i:{WORDS_ALT}))\b"
-    rf"(?![ \t]*(?:%|-|(?i:per|percent|times)\b|(?:{units.unit_regex_source()})(?![A-Za-z])))"
-)
-
-
-_RATING_BEFORE = re.compile(
-    r"(?i:\b(?:rat(?:ed|ing|es?)|scor(?:ed|es?|ing)|grad(?:ed|es?))\b[^.;]*$)"
-)
-
-
-def _share(text: str, raw: RawNumber) -> Quantity | None:
-    """ "one in five", "3 out of 10": a share, read as an approximate percentage
-    (N / M * 100 with whole 1 <= N < M <= 1000), unless a unit follows M ("5 in 10
-    minutes") or a rating precedes it ("rated 4 out of 5")."""
-    m = _SHARE.match(text, raw.end)
-    if m is None or raw.number.decimals or raw.number is BAD_NUMBER:
-        return None
-    if _RATING_BEFORE.search(text, max(0, raw.start - 30), raw.start):
-        return None  # "rated the deck 5 out of 9": a score on a scale, not a share
-    n = raw.number.value
-    word = m.group("m")
-    whole = float(word) if word.isdigit() else parse_words([word.lower()])
-    if whole is None or not (1 <= n < whole <= 1000) or n != int(n):
-        return None
-    pct = n / whole * 100
-    return Quantity(
-        raw.start, m.end(), pct, pct, "percent", "%", approx=True, half_unit=50 / whole**2
-    )
 
 
 _BY_BEFORE = re.compile(r"\bby[ \t]+[$€£¥₹]?$", re.IGNORECASE)
@@ -682,40 +633,8 @@ def _read_one(
             excluded = "bare_word"
     q.excluded = excluded if (excluded in active or excluded == "bare_word") else ""
     if not q.excluded and not slash:
-        _rate(text, q)
+        apply_rate(text, q)
     return q, q.end
-
-
-def _rate(text: str, q: Quantity) -> None:
-    """Read the rate denominator after ``q`` ("per day", "/100 km"): set ``q.per``, take a
-    denominator holding a number into the span, and turn a distance per time into a
-    speed ("12 km per hour")."""
-    got = read_per(text, q.end)
-    if got is None and q.noun:  # "34,500 vehicles a week": the rate follows the noun
-        k = text[q.end : q.end + 60].lower().find(q.noun)
-        after = read_per(text, q.end + k + len(q.noun)) if k >= 0 else None
-        if after is not None and not after[2]:
-            q.per = after[0]
-        return
-    if got is None:
-        return
-    per, end, with_number = got
-    if with_number:
-        q.end = end
-    compound = units.UNITS.get(f"{q.unit}/{per}")
-    if compound is not None and compound.dimension != "speed":  # "10 mg per kg" = 10 mg/kg
-        q.dimension, q.unit = compound.dimension, compound.symbol
-        q.value = q.stated * compound.factor + compound.offset
-        return
-    time_unit = units.UNITS.get(per.rsplit(" ", 1)[-1])
-    if q.dimension == "length" and time_unit is not None and time_unit.dimension == "time":
-        n = float(per.split(" ")[0]) if " " in per else 1.0
-        seconds = n * time_unit.factor
-        q.dimension, q.unit = "speed", f"{q.unit}/{per.replace(' ', '')}"
-        q.value /= seconds
-        q.half_unit /= seconds
-        return
-    q.per = per
 
 
 def _rstrip(text: str, lo: int, hi: int) -> int:

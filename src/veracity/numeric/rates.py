@@ -22,8 +22,9 @@ from __future__ import annotations
 import re
 
 from veracity.numeric import units
+from veracity.numeric.quantity import Quantity
 
-__all__ = ["ADVERBS", "PERIODS", "THINGS", "read_per"]
+__all__ = ["ADVERBS", "PERIODS", "THINGS", "apply_rate", "read_per"]
 
 PERIODS: dict[str, str] = {
     **dict.fromkeys(["second", "seconds", "sec", "s"], "s"),
@@ -132,3 +133,35 @@ def read_per(text: str, pos: int) -> tuple[str, int, bool] | None:
     if a is not None:
         return ADVERBS[a.group("adv").lower()], a.end(), False
     return None
+
+
+def apply_rate(text: str, q: Quantity) -> None:
+    """Read the rate denominator after ``q`` ("per day", "/100 km"): set ``q.per``, take a
+    denominator holding a number into the span, and turn a distance per time into a
+    speed ("12 km per hour")."""
+    got = read_per(text, q.end)
+    if got is None and q.noun:  # "34,500 vehicles a week": the rate follows the noun
+        k = text[q.end : q.end + 60].lower().find(q.noun)
+        after = read_per(text, q.end + k + len(q.noun)) if k >= 0 else None
+        if after is not None and not after[2]:
+            q.per = after[0]
+        return
+    if got is None:
+        return
+    per, end, with_number = got
+    if with_number:
+        q.end = end
+    compound = units.UNITS.get(f"{q.unit}/{per}")
+    if compound is not None and compound.dimension != "speed":  # "10 mg per kg" = 10 mg/kg
+        q.dimension, q.unit = compound.dimension, compound.symbol
+        q.value = q.stated * compound.factor + compound.offset
+        return
+    time_unit = units.UNITS.get(per.rsplit(" ", 1)[-1])
+    if q.dimension == "length" and time_unit is not None and time_unit.dimension == "time":
+        n = float(per.split(" ")[0]) if " " in per else 1.0
+        seconds = n * time_unit.factor
+        q.dimension, q.unit = "speed", f"{q.unit}/{per.replace(' ', '')}"
+        q.value /= seconds
+        q.half_unit /= seconds
+        return
+    q.per = per

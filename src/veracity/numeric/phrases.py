@@ -1,0 +1,76 @@
+"""Quantities stated by phrases: multipliers ("twice", "double the") and shares ("one in
+five", "3 out of 10").
+
+:data:`MULTIPLIER_RE` finds multiplier words, which :func:`multiplier` reads as ratios
+(with a rate denominator: "twice daily"); :func:`share` reads "N in M" / "N out of M"
+after a number as an approximate percentage.
+"""
+
+from __future__ import annotations
+
+import re
+
+from veracity.numeric import units
+from veracity.numeric.numbers import parse_words
+from veracity.numeric.patterns import WORDS_ALT
+from veracity.numeric.quantity import BAD_NUMBER, Quantity, RawNumber
+from veracity.numeric.rates import apply_rate
+
+__all__ = ["MULTIPLIERS", "MULTIPLIER_LOWER", "MULTIPLIER_RE", "SHARE", "multiplier", "share"]
+
+MULTIPLIER_RE = re.compile(
+    r"\b(?:(?P<once>twice|thrice)|(?P<adj>double|triple|treble|quadruple)(?=[ \t]+(?:the|that|its|their|his|her|our|your)\b))\b",
+    re.IGNORECASE,
+)
+"""Multiplier words read as ratios: "twice" (daily, as many, the rate), "thrice", and
+"double / triple / quadruple the ..." ("paid at double the base rate")."""
+MULTIPLIER_LOWER = re.compile(MULTIPLIER_RE.pattern)
+"""The same pattern without IGNORECASE, for lower-cased text (several times faster)."""
+MULTIPLIERS = {
+    "twice": 2.0,
+    "thrice": 3.0,
+    "double": 2.0,
+    "triple": 3.0,
+    "treble": 3.0,
+    "quadruple": 4.0,
+}
+
+
+def multiplier(text: str, m: re.Match[str]) -> Quantity:
+    """The ratio a multiplier word states (``twice`` -> 2x; ``quadruple the`` -> 4x)."""
+    value = MULTIPLIERS[m.group().lower()]
+    q = Quantity(m.start(), m.end(), value, value, "ratio", "x", from_words=True)
+    if m.group("once"):
+        apply_rate(text, q)  # "twice daily", "twice a week"
+    return q
+
+
+SHARE = re.compile(
+    rf"[ \t]+(?:in|out[ \t]+of)[ \t]+(?P<m>\d{{1,4}}(?![\d.,])|(?i:{WORDS_ALT}))\b"
+    rf"(?![ \t]*(?:%|-|(?i:per|percent|times)\b|(?:{units.unit_regex_source()})(?![A-Za-z])))"
+)
+"""" in 10" / " out of five" after a number, not followed by a unit, %, "per" or "times"."""
+
+_RATING_BEFORE = re.compile(
+    r"(?i:\b(?:rat(?:ed|ing|es?)|scor(?:ed|es?|ing)|grad(?:ed|es?))\b[^.;]*$)"
+)
+
+
+def share(text: str, raw: RawNumber) -> Quantity | None:
+    """ "one in five", "3 out of 10": a share, read as an approximate percentage
+    (N / M * 100 with whole 1 <= N < M <= 1000), unless a unit follows M ("5 in 10
+    minutes") or a rating precedes it ("rated 4 out of 5")."""
+    m = SHARE.match(text, raw.end)
+    if m is None or raw.number.decimals or raw.number is BAD_NUMBER:
+        return None
+    if _RATING_BEFORE.search(text, max(0, raw.start - 30), raw.start):
+        return None  # "rated the deck 5 out of 9": a score on a scale, not a share
+    n = raw.number.value
+    word = m.group("m")
+    whole = float(word) if word.isdigit() else parse_words([word.lower()])
+    if whole is None or not (1 <= n < whole <= 1000) or n != int(n):
+        return None
+    pct = n / whole * 100
+    return Quantity(
+        raw.start, m.end(), pct, pct, "percent", "%", approx=True, half_unit=50 / whole**2
+    )
