@@ -25,7 +25,8 @@ from veracity.numeric.rates import read_per
         (" per 100,000 population", ("100000 person", 23, True)),
         ("/100 km", ("100 km", 7, True)),
         (" per shares", ("share", 11, False)),
-        (" a share", None),  # only periods and "a head" follow "a"
+        (" a share", ("share", 8, False)),  # "85 cents a share"
+        (" a pack", None),  # "2 a pack..." is a noun phrase, not a rate
         (" a kg", None),
         (" a year ago", None),  # a time, not a rate
         (" each for adults", None),
@@ -68,3 +69,13 @@ def test_slash_pairs_are_not_rates() -> None:
 def test_a_unit_per_unit_that_is_a_known_unit_becomes_it() -> None:
     [claim] = extract_claims("The dose is 10 mg per kg.")
     assert (claim.unit, claim.dimension, claim.value, claim.per) == ("mg/kg", "lab:mg/kg", 10.0, "")
+
+
+def test_a_period_adjective_before_the_number_is_its_rate() -> None:
+    claims = extract_claims("Parking is capped at a daily maximum of £14.")
+    assert [(c.text, c.per) for c in claims] == [("£14", "day")]
+    claims = extract_claims("A monthly season ticket costs £165.")
+    assert [(c.text, c.per) for c in claims] == [("£165", "month")]
+    # a denominator after the number wins over an adjective before it
+    claims = extract_claims("The board declared a quarterly dividend of $0.85 per share.")
+    assert [(c.text, c.per) for c in claims] == [("$0.85", "share")]

@@ -7,7 +7,11 @@
 - ``per`` / ``each`` / ``every`` / ``/`` + optional number + a period ("day", "week",
   "annum", "night", ...), a counted thing ("person", "capita", "dose", "share", ...)
   or a unit ("kg", "100 km", "m²");
-- ``a`` / ``an`` + a period or "person" / "head" ("$10 a day", "€5 a head");
+- ``a`` / ``an`` + a period, or a person, share, ticket, item, dose, serving or seat
+  ("$10 a day", "€5 a head", "85 cents a share");
+- after the counted noun ("34,500 vehicles a week");
+- failing those, a period adjective up to three words before the number ("a daily
+  maximum of £14", "a monthly season ticket costs £165");
 - an adverb: ``daily``, ``weekly``, ``monthly``, ``quarterly``, ``annually``,
   ``yearly``, ``hourly``, ``nightly``, ``p.a.``.
 
@@ -75,12 +79,31 @@ _PER = re.compile(
     r"(?P<den>[^\W\d_][\w²³]*(?:-[^\W\d_]+)?)(?![\w/])"
     rf"(?!{_SP}+(?i:ago|earlier|before|later|after|since)\b)"  # "8 % a year ago" is a time
 )
+_PERIOD_ADJECTIVES = {
+    "daily": "day",
+    "nightly": "night",
+    "weekly": "week",
+    "monthly": "month",
+    "quarterly": "quarter",
+    "annual": "year",
+    "yearly": "year",
+    "hourly": "h",
+}
+_PERIOD_BEFORE = re.compile(
+    r"\b(?i:(daily|nightly|weekly|monthly|quarterly|annual|yearly|hourly))"
+    r"(?:[ \t]+[^\W\d_][\w'’-]*){0,3}[ \t]+(?:of[ \t]+|costs?[ \t]+|is[ \t]+|was[ \t]+)?"
+    r"[$€£¥₹]?$"
+)
+"""A period adjective up to three words before a number ("a daily maximum of £14", "a
+monthly season ticket costs £165"): the number is a rate per that period."""
 _INVERSE = re.compile(rf"{_SP}+(?P<den>[^\W\d_][\w²³]*)(?:-1|⁻¹)(?![\w])")
 """Scientific notation for a denominator: "152 Wh kg-1", "128 mAh g⁻¹"."""
 _ADVERB = re.compile(
     rf"{_SP}+(?P<adv>(?i:daily|nightly|weekly|fortnightly|monthly|quarterly|annually|yearly|hourly)\b|p\.a\.)"
 )
 _AFTER_A = frozenset({"a", "an"})
+_RATE_AFTER_A = frozenset({"person", "share", "ticket", "item", "dose", "serving", "seat"})
+"""Counted things that make a rate after "a" ("85 cents a share", "€5 a head")."""
 
 
 def _canonical(den: str, word: str) -> str | None:
@@ -91,8 +114,8 @@ def _canonical(den: str, word: str) -> str | None:
     thing = low if low in THINGS else low[:-1] if low[:-1] in THINGS else None
     if thing is not None:
         canon = THINGS[thing] or thing
-        # "$5 a head" is a rate; "a unit" / "a pack" after a number is a noun phrase
-        return None if word in _AFTER_A and canon != "person" else canon
+        # "$5 a head", "85 cents a share" are rates; "a pack" after a number is a noun phrase
+        return None if word in _AFTER_A and canon not in _RATE_AFTER_A else canon
     if word in _AFTER_A:
         return None  # only periods and "a head" / "a person" follow "a"
     unit = units.UNITS.get(den) or units.UNITS.get(low)
@@ -136,17 +159,21 @@ def read_per(text: str, pos: int) -> tuple[str, int, bool] | None:
 
 
 def apply_rate(text: str, q: Quantity) -> None:
-    """Read the rate denominator after ``q`` ("per day", "/100 km"): set ``q.per``, take a
-    denominator holding a number into the span, and turn a distance per time into a
-    speed ("12 km per hour")."""
+    """Read the rate denominator after ``q`` ("per day", "/100 km"), after its counted
+    noun ("vehicles a week") or, failing those, a period adjective before it ("a daily
+    maximum of £14"): set ``q.per``, take a denominator holding a number into the span,
+    and turn a distance per time into a speed ("12 km per hour")."""
     got = read_per(text, q.end)
     if got is None and q.noun:  # "34,500 vehicles a week": the rate follows the noun
         k = text[q.end : q.end + 60].lower().find(q.noun)
         after = read_per(text, q.end + k + len(q.noun)) if k >= 0 else None
         if after is not None and not after[2]:
             q.per = after[0]
-        return
+            return
     if got is None:
+        before = _PERIOD_BEFORE.search(text, max(0, q.start - 40), q.start)
+        if before is not None and q.dimension != "time":
+            q.per = _PERIOD_ADJECTIVES[before.group(1).lower()]
         return
     per, end, with_number = got
     if with_number:
