@@ -187,8 +187,11 @@ OIL = "Oil prices rose 2.1% to $84.60 a barrel, while natural gas fell 1.3% to $
 
 def test_two_claims_stated_together_from_two_rows_fail() -> None:
     # $84.60 sits with 2.1 % ("while" cuts the sentence); 1.3 % belongs to gas
-    got = _verdicts("Crude climbed 1.3% to $84.60 per barrel.", OIL)
+    got = _verdicts("Crude moved 1.3% to $84.60 per barrel.", OIL)
     assert got == [(False, "other_row"), (True, "within_tolerance")]
+    # with a direction word, gas's "fell 1.3 %" is also the opposite direction
+    got = _verdicts("Crude climbed 1.3% to $84.60 per barrel.", OIL)
+    assert got == [(False, "sign_mismatch"), (True, "within_tolerance")]
     assert _verdicts("Crude climbed 2.1% to $84.60 per barrel.", OIL) == [
         (True, "within_tolerance"),
         (True, "within_tolerance"),

@@ -18,6 +18,7 @@ from veracity.numeric.patterns import (
     PREFIX_LAST,
     PREFIX_PHRASES,
     TIME_AFTER,
+    UP_WORDS,
 )
 from veracity.numeric.quantity import (
     Quantity,
@@ -162,13 +163,25 @@ def prefix_kind(before: str, words: list[str] | None = None) -> str:
 
 def direction_of(before: str, text: str, end: int, words: list[str] | None = None) -> str:
     """``down`` when a decline word sits right before the number ("fell by 3 %") or right
-    after it ("a 3 % drop"). ``words`` is ``before.lower().split()`` when known."""
-    for w in (before.lower().split() if words is None else words)[-3:]:
-        if w.strip(",;:()") in DOWN_WORDS:
+    after it ("a 3 % drop"); ``up`` for a rise word ("rose 3 %", "a 3 % increase"; not
+    "up to", a bound); else ``""``. ``words`` is ``before.lower().split()`` when known."""
+    last = (before.lower().split() if words is None else words)[-3:]
+    found = ""
+    for i, raw in enumerate(last):
+        w = raw.strip(",;:()")
+        if w in DOWN_WORDS:
             return "down"
+        if w in UP_WORDS and not (w == "up" and i + 1 < len(last) and last[i + 1] == "to"):
+            found = "up"
+    if found:
+        return found
     nxt = text[end : end + 14].lower().split()[:1]
-    if nxt and nxt[0].strip(",.;:()") in DOWN_WORDS:
-        return "down"
+    if nxt:
+        w = nxt[0].strip(",.;:()")
+        if w in DOWN_WORDS:
+            return "down"
+        if w in UP_WORDS and w != "up":
+            return "up"
     return ""
 
 

@@ -52,6 +52,7 @@ __all__ = [
     "TABLE_SCALES",
     "TIME_AFTER",
     "UNIT_ONLY",
+    "UP_WORDS",
     "WORDS_ALT",
     "WORDS_ANY",
     "WORDS_ANY_NOSTART",
@@ -300,6 +301,13 @@ DOWN_WORDS = frozenset(
     contracted contraction negative minus cut cuts reduced reduction plunged tumbled sank
     eased dipped slumped retreated deficit loss losses""".split()
 )
+
+UP_WORDS = frozenset(
+    """rose rise rises risen rising up increased increase increases increasing grew grow
+    grows growing growth gained gain gains climbed climb jumped jump surged surge higher
+    advanced""".split()
+)
+"""Words that state a rise ("rose 5 %", "up 5 %", "a 5 % increase"); "up to" is a bound."""
 
 PEOPLE = frozenset("people children men women staff adults residents".split())
 

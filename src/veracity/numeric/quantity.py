@@ -43,7 +43,8 @@ class Quantity:
     from_words: bool = False
     table_scaled: bool = False
     direction: str = ""
-    """``down`` when a word such as "fell" / "decline" states the sign ("fell 3 %")."""
+    """``down`` when a word such as "fell" / "decline" states the sign ("fell 3 %"), ``up``
+    for "rose" / "increase"; two values whose words give opposite directions never match."""
     per: str = ""
     """The denominator of a rate ("$10 per day" -> ``day``; "6.8 L per 100 km" ->
     ``100 km``), see :func:`veracity.numeric.rates.read_per`; ``""`` for none."""

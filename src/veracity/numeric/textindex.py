@@ -37,6 +37,11 @@ _PERIOD = re.compile(r"\b(?:Q[1-4]|H[12]|FY ?'?\d{2,4}|[A-Z][A-Za-z]{0,3}\d+(?:\
 ("Q3 | 131 | 46", "PM2.5 (µg/m³) | 14.2"); labels ``q3``, ``h1``, ``fy24``, ``pm2.5``."""
 _LETTER_NAME = re.compile(r"([A-Za-z][A-Za-z'’&-]+) ([A-Z])(?![A-Za-z0-9])")
 """A word and a capital letter ("Phone A", "Group B"): the label ``phone a``."""
+_CHANGE_START = re.compile(
+    r"[ \t]*(?i:down|up|rising|falling|rose|fell|increasing|decreasing|growing|an? "
+    r"(?:increase|decrease|rise|fall|drop|gain|decline)|a year-on-year)\b"
+)
+"""A clause that opens with a change ("down 8% from ...") continues the clause before."""
 _YEAR_CELL = re.compile(
     r"[ \t*]*(?:[A-Za-z]+[ \t]+)?(?:FY[ ]?|CY[ ]?)?((?:18|19|20)\d\d)(?:[/-]\d{2})?"
     r"(?:[ \t]+[A-Za-z]+)?[ \t*]*"
@@ -220,6 +225,10 @@ class TextIndex:
             if close > 0:
                 _, n1 = self.clause_bounds(close + 1, close + 2)
                 found |= self._words(close + 1, n1, start, end, extra)
+        if not bounded and c0 > 1 and text[c0 - 1] == "," and _CHANGE_START.match(text, c0):
+            # "6.8 billion letters, down 8% from ...": the change is about the clause before
+            p0, _ = self.clause_bounds(c0 - 2, c0 - 1)
+            found |= self._words(p0, c0 - 1, start, end, extra)
         if extra[0]:
             for a, b in self._table_heads(start):
                 found |= self._words(a, b, start, end, extra)

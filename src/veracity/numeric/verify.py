@@ -11,7 +11,8 @@ percentages only percentages; percentage points only percentage points (or,
 derived, the difference of two evidence percentages). Rules, in order:
 
 * sign: ``c`` and ``e`` of opposite signs never match (``sign_mismatch``), unless a
-  word carries the sign ("fell 3.2 %" restates "-3.2 %");
+  word carries the sign ("fell 3.2 %" restates "-3.2 %"); nor do two values whose words
+  state opposite directions ("fell 5 %" against "rose 5 %");
 * ``e == 0``: verified when ``|c| <= zero_tolerance`` (``zero_absolute``);
 * a range claim contains ``e``, or a point claim lies in a range ``e``
   (``range_contains``); a bound holds (``bound``): "more than X" covers X to 1.5 X,
@@ -146,6 +147,12 @@ def _judge(
         if ev.low <= c <= ev.high:
             return True, 0.0, "range_contains"
         err = min(abs(ev.low - c), abs(ev.high - c)) / max(abs(ev.low), abs(ev.high), 1e-300)
+    if {claim.direction, ev.direction} == {"up", "down"}:  # "fell 5 %" vs "rose 5 %"
+        return (
+            False,
+            err if err is not None else abs(c - e) / abs(e) if e else None,
+            "sign_mismatch",
+        )
     if c != 0 and e != 0 and (c > 0) != (e > 0) and claim.dimension != "temperature":
         magnitude_err = abs(abs(c) - abs(e)) / abs(e)
         # "-3.2 %" restated as "fell 3.2 %" (or the reverse): the sign is in the words
