@@ -80,7 +80,7 @@ class EvidencePool:
         self.groups: dict[str, list[tuple[int, EvidenceQuantity]]] = {}
         self._cands: dict[tuple[str, str, str, str], Candidates] = {}
         self._loose: dict[frozenset[str], Candidates] = {}
-        self.declared: dict[tuple[str, str], Candidates] = {}  # see _declared_cells
+        self.declared: dict[tuple[str, str, str], Candidates] = {}  # see declared_cells
         self._places: dict[int, tuple[list[int], list[int]]] | None = None
         for pos, ev in enumerate(items):
             self.groups.setdefault(dimension_of(ev)[0], []).append((pos, ev))
@@ -227,7 +227,20 @@ class _Nearest:
 
 
 TABLE_UNIT_DIMS = frozenset(
-    {"length", "mass", "volume", "area", "energy", "power", "data", "time", "speed", "temperature"}
+    {
+        "length",
+        "mass",
+        "volume",
+        "area",
+        "energy",
+        "power",
+        "data",
+        "time",
+        "speed",
+        "temperature",
+        "currency",
+        "percent",
+    }
 )
 
 
@@ -236,7 +249,7 @@ def declared_cells(claim: NumericClaim, pool: EvidencePool) -> Candidates:
     denominator), read in that unit and scale ("14.2 µg/m³" vs "| PM2.5 (µg/m³) | 14.2
     |"; "250 calories" vs "Calories 250"; "306 acres" vs "Area (ha) | 124"); see
     :mod:`veracity.numeric.table_units`. Built once per dimension and denominator."""
-    key = (claim.dimension, claim.per)
+    key = (claim.dimension, claim.per, claim.unit if claim.dimension == "currency" else "")
     got = pool.declared.get(key)
     if got is None:
         out = []
@@ -246,6 +259,10 @@ def declared_cells(claim: NumericClaim, pool: EvidencePool) -> Candidates:
             found = declared_unit(declared_text(e), claim.dimension, claim.per)
             if found is not None:
                 unit, scale = found
+                if claim.dimension == "currency" and not units.currencies_compatible(
+                    claim.unit or "$", unit.symbol
+                ):
+                    continue
                 stated = e.stated_value * scale
                 out.append(
                     replace(

@@ -224,15 +224,21 @@ def _word_number(text: str, m: re.Match[str]) -> RawNumber | None:
         if more:
             words += [w.lower() for w in re.split(r"[ \t\u00a0\u2009\u202f-]+", more.group(1)) if w]
             end += more.end()
+    half = False
     if words[0] in ("hundred", "thousand", "million", "billion", "trillion", "dozen"):
-        before = text[max(0, start - 4) : start].lower()
+        before = text[max(0, start - 9) : start].lower()
         if not re.search(r"\ban?\s+$", before):
             return None
+        if re.search(r"\bhalf\s+an?\s+$", before):  # "half a million"
+            half = True
+            start -= len(before) - before.rindex("half")
     if words == ["one"] and SHARE.match(text, end) is None:
         return None  # a lone "one" is not a claim, but "one in five" is a share
     value = parse_words(words)
     if value is None:
         return None
+    if half:
+        value /= 2
     return RawNumber(
         start, end, ParsedNumber(value, 0, len(str(int(value)).rstrip("0")) or 1), True
     )
@@ -281,7 +287,7 @@ def _read(text: str, raw: RawNumber, active: frozenset[str]) -> tuple[list[Quant
         return [q, q2], stop2
     # "from 3 to 5", and "cut by 20 tonnes to 24,800 tonnes" (a change, then a level)
     pair = rng.group("word") == "to" and (
-        _before(text, q.start, "from") or _BY_BEFORE.search(text, max(0, q.start - 8), q.start)
+        _before(text, q.start, "from") or _BY_BEFORE.search(text, max(0, q.start - 12), q.start)
     )
     # ranges are written low-high ("3-5 %", "10 to 12 days"); high-low is a pair of
     # claims: a score ("won 112-100", "a 3-1 win") or a tally, each side its own number
@@ -340,7 +346,13 @@ def _slash_pair(
     return [q, q2], stop2
 
 
-_BY_BEFORE = re.compile(r"\bby[ \t]+[$€£¥₹]?$", re.IGNORECASE)
+_BY_BEFORE = re.compile(
+    r"\b(?:by|rose|fell|grew|climbed|jumped|dropped|declined|increased|decreased|slipped|"
+    r"gained|lost|up|down)[ \t]+[$€£¥₹]?$",
+    re.IGNORECASE,
+)
+"""A change word right before the first number: "cut by 20 tonnes to 24,800 tonnes",
+"rose 2.6% to 49.3%" give a change and a level, not a range."""
 _RATIO_AFTER = re.compile(r"[ \t]+(?:split|ratio)\b", re.IGNORECASE)
 
 
@@ -357,8 +369,8 @@ def _before(text: str, pos: int, word: str) -> bool:
 def _inherit(first: Quantity, second: Quantity) -> None:
     """``3-5 million`` / ``$3-5m`` / ``3 to 5 km`` / ``44.8 to 49.6 t/ha``: share scale,
     currency, unit and rate denominator."""
-    if not first.per and second.per:
-        first.per = second.per
+    if not first.per and second.per and first.dimension in (second.dimension, "number"):
+        first.per = second.per  # "44.8 to 49.6 t/ha", not "1.3% to $84.60 a barrel"
     if first.scale == 1.0 and second.scale != 1.0 and first.dimension in ("number", "currency"):
         first.value *= second.scale
         first.stated *= second.scale

@@ -7,8 +7,8 @@
 - ``per`` / ``each`` / ``every`` / ``/`` + optional number + a period ("day", "week",
   "annum", "night", ...), a counted thing ("person", "capita", "dose", "share", ...)
   or a unit ("kg", "100 km", "m²");
-- ``a`` / ``an`` + a period, or a person, share, ticket, item, dose, serving or seat
-  ("$10 a day", "€5 a head", "85 cents a share");
+- ``a`` / ``an`` + a period, a spelled-out unit, or a person, share, ticket, item, dose,
+  serving or seat ("$10 a day", "£1.45 a litre", "€5 a head", "85 cents a share");
 - after the counted noun ("34,500 vehicles a week");
 - failing those, a period adjective up to three words before the number ("a daily
   maximum of £14", "a monthly season ticket costs £165");
@@ -116,10 +116,10 @@ def _canonical(den: str, word: str) -> str | None:
         canon = THINGS[thing] or thing
         # "$5 a head", "85 cents a share" are rates; "a pack" after a number is a noun phrase
         return None if word in _AFTER_A and canon not in _RATE_AFTER_A else canon
-    if word in _AFTER_A:
-        return None  # only periods and "a head" / "a person" follow "a"
     unit = units.UNITS.get(den) or units.UNITS.get(low)
-    return unit.symbol if unit is not None else None
+    if unit is None or (word in _AFTER_A and not (len(den) > 3 and den.isalpha())):
+        return None  # after "a", only a spelled-out unit: "£1.45 a litre", not "a m"
+    return unit.symbol
 
 
 def read_per(text: str, pos: int) -> tuple[str, int, bool] | None:

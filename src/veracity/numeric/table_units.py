@@ -18,6 +18,7 @@ from functools import lru_cache
 
 from veracity.numeric import units
 from veracity.numeric.models import EvidenceQuantity
+from veracity.numeric.patterns import SYM_CODE
 from veracity.numeric.rates import read_per
 
 __all__ = ["declared_text", "declared_unit"]
@@ -86,16 +87,65 @@ def _dimension_pattern(dimension: str) -> re.Pattern[str] | None:
     )
 
 
-_SCALE = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "000": 1e3, "mn": 1e6, "bn": 1e9}
+_SCALE = {
+    "thousand": 1e3,
+    "million": 1e6,
+    "billion": 1e9,
+    "000": 1e3,
+    "000s": 1e3,
+    "mn": 1e6,
+    "bn": 1e9,
+    "m": 1e6,
+    "k": 1e3,
+}
+
+
+_MONEY = re.compile(
+    r"(?:(?P<pre>(?i:thousands?|millions?|billions?|'?000s?))[ \t]+)?"
+    r"(?P<cur>US\$|A\$|AU\$|C\$|NZ\$|HK\$|S\$|\$|€|£|¥|₹"
+    r"|(?<![A-Za-z])(?:USD|EUR|GBP|AUD|CAD|JPY|CNY|CHF|INR|NZD)(?![A-Za-z])"
+    r"|(?i:\b(?:pence|cents?|dollars?|euros?|pounds)\b))"
+    r"(?:[ \t]*(?P<post>(?i:thousands?|millions?|billions?|mn|bn|m|k|'?000s?))(?![A-Za-z]))?"
+)
+"""A currency named by a label, with a scale word before or after it ("US$ million",
+"£m", "(€ '000)", "thousand dollars", "pence per litre")."""
+_MONEY_CODES = {"pence": ("GBP", 0.01), "cent": ("$", 0.01), "cents": ("$", 0.01)}
+_MONEY_WORDS = {"dollar": "$", "dollars": "$", "euro": "EUR", "euros": "EUR", "pounds": "GBP"}
+_PERCENT = re.compile(r"%|(?i:\bper[ \t]?cent\b|\bpercent(?:age)?\b)")
+_PERCENT_UNIT = units.Unit("percent", "%")
+
+
+def _declared_money(text: str, per: str) -> tuple[units.Unit, float] | None:
+    for m in _MONEY.finditer(text):
+        raw = m.group("cur")
+        low = raw.lower()
+        code, factor = _MONEY_CODES.get(low, ("", 1.0))
+        if not code:
+            code = _MONEY_WORDS.get(low) or SYM_CODE.get(raw, raw.upper())
+        rate = read_per(text, m.end())
+        if (rate[0] if rate is not None else "") != per:
+            continue
+        word = (m.group("pre") or m.group("post") or "").lower().strip("'")
+        scale = _SCALE.get(word.rstrip("s"), _SCALE.get(word, 1.0))
+        return units.Unit("currency", code, factor), scale
+    return None
 
 
 def declared_unit(text: str, dimension: str, per: str = "") -> tuple[units.Unit, float] | None:
     """The unit of ``dimension`` that ``text`` names for a bare number, and the scale
     word before it: ``(Unit, scale)``, or None. The unit's own rate denominator
     ("µg/m³", "tonnes per hectare") must be ``per`` (none when ``per`` is ``""``, so a
-    "(m³/ha)" column does not declare cubic metres)."""
+    "(m³/ha)" column does not declare cubic metres). Money: a currency with a scale word
+    ("US$ million", "(pence per litre)": the Unit's symbol is the currency code and its
+    factor 0.01 for pence / cents); percentages: "%" or "percent" in the label."""
+    if not text:
+        return None
+    if dimension == "currency":
+        return _declared_money(text, per)
+    if dimension == "percent":
+        return (_PERCENT_UNIT, 1.0) if not per and _PERCENT.search(text) else None
     pat = _dimension_pattern(dimension)
-    if not text or pat is None:
+    if pat is None:
         return None
     for m in pat.finditer(text):
         alias = re.sub(r"[ \t]+", " ", m.group("unit") or m.group("unit2"))

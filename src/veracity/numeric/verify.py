@@ -199,10 +199,11 @@ def _digits(x: float) -> str:
 def _transposed(claim: NumericClaim, ev: EvidenceQuantity, c: float, e: float) -> bool:
     """True when exact claim ``c`` is evidence ``e`` with two adjacent digits swapped
     ("$9,780" for "$9,870", "1,489" for "1,498"): a copying error, not a rounding, even
-    when within tolerance. Only between two exact, single values (no "about", range
-    or bound on either side): a swap never restates the same value."""
-    if claim.approx or ev.approx or claim.bound or ev.bound:
-        return False
+    when within tolerance. Only between two single values, neither a range or bound,
+    nor approximate ("about") unless the claim states four or more significant digits:
+    a swap never restates the same value."""
+    if (claim.approx and claim.significant < 4) or ev.approx or claim.bound or ev.bound:
+        return False  # but "about 12.59 kg" is too precise to excuse a swap
     if claim.low is not None or ev.low is not None:
         return False
     if claim.unit == ev.unit:  # as written: "1,489 hours", not 5,360,400 seconds
@@ -283,9 +284,10 @@ def _prefer_context(
         best = max(scores)
         if best > 0 and min(scores) < best:
             cands = [e for e, s in zip(cands, scores, strict=True) if s == best]
-            names = sorted(labels & labels_of(cands[0]))
-            what = ", ".join(n.lstrip("#") for n in names)
-            note = (note + "; " if note else "") + f"evidence about {what} preferred"
+            names = [n.lstrip("#") for n in sorted(labels & labels_of(cands[0]))]
+            if per and cands[0].per == per:
+                names.append(f"per {per}")
+            note = (note + "; " if note else "") + f"evidence about {', '.join(names)} preferred"
     return cands, note
 
 
