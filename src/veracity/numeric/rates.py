@@ -129,6 +129,15 @@ def read_per(text: str, pos: int) -> tuple[str, int, bool] | None:
     "kg", "100 km"), where it ends, and whether it holds a number (then the caller
     takes the whole span, so "100 km" of "per 100 km" is not read as a claim).
     """
+    head = text[pos : pos + 24]
+    lead = head.split(None, 1)[:1]
+    if (
+        "/" not in head[:3]
+        and not (lead and lead[0].lower().rstrip(".,;:)!?") in _FIRST_WORDS)
+        and "-1" not in head
+        and "⁻¹" not in head
+    ):
+        return None  # cheap test first: most numbers are followed by no rate at all
     m = _PER.match(text, pos)
     if m is not None:
         word = (m.group("word") or "/").lower()
@@ -158,6 +167,10 @@ def read_per(text: str, pos: int) -> tuple[str, int, bool] | None:
     return None
 
 
+_FIRST_WORDS = frozenset(["per", "each", "every", "a", "an", *ADVERBS, "p.a"])
+"""Words that may open a rate right after a number (see :func:`read_per`)."""
+
+
 def apply_rate(text: str, q: Quantity) -> None:
     """Read the rate denominator after ``q`` ("per day", "/100 km"), after its counted
     noun ("vehicles a week") or, failing those, a period adjective before it ("a daily
@@ -171,6 +184,9 @@ def apply_rate(text: str, q: Quantity) -> None:
             q.per = after[0]
             return
     if got is None:
+        window = text[max(0, q.start - 40) : q.start].lower()
+        if "ly" not in window and "annual" not in window:
+            return  # no period adjective can be there
         before = _PERIOD_BEFORE.search(text, max(0, q.start - 40), q.start)
         if before is not None and q.dimension != "time":
             q.per = _PERIOD_ADJECTIVES[before.group(1).lower()]
