@@ -14,22 +14,34 @@ deterministically with cue phrases, in this order:
    ``however``, ``while``, ``(al)though``, ``whereas``, ``yet``). A cue whose clause has a
    negator within the six words before it ("it is not true that the sources disagree",
    "nobody disputes", "there is no conflict") does not count.
-4. Conflict cues: explicit words ("disagree", "contradict", "discrepancy", "don't line
-   up") and structural contrasts ("one report says ... another ...", "[1] ... however
-   [2] ...", "two of the documents ... the third ..."). A negated agreement ("it is not
-   true that the sources agree") is a conflict cue. A conflict cue is cancelled by
-   (a) a global resolution ("supersedes", "the conflict was resolved", "the sources
-   agree"); (b) an agreement statement later in the same sentence ("..., but the
-   documents all give 1066"; "while they differ in wording, they agree ..."); (c) for
-   structural contrasts only, any agreement marker in the sentence ("the second paper
-   confirms the same figure"); (d) for a cue marked as past ("earlier reports
-   disagreed", "initially there was a discrepancy") a later correction or final figure.
-5. Each sentence is an *abstention* (a live abstention cue and no clause that states
-   content), an *answer* (content that is not about the sources or the question
-   itself) or *neutral* (short labels, headers, remarks about the sources or the
-   question). Partial answers: an answer that first states a fact and then says some
-   other part is not available is ``trustworthy``; it is ``abstain`` when the first
-   non-neutral sentence abstains or abstentions outnumber answers.
+4. Conflict cues (tables in ``detect_cues.py``): explicit words ("disagree",
+   "contradict", "discrepancy", "don't line up"); wording families ("say different
+   things", "all over the place", "give not the same answer": only with a document noun
+   in the sentence; "can't resolve the difference"); structural contrasts ("one report
+   says ... another ...", "[1] ... however [2] ...", "two of the documents ... the third
+   ...", "some ... others", "in one ..., in the other"); source-claim pairs
+   (``detect_pairs.py``: "the memo says Friday, the calendar invite says Monday",
+   "passage 1 describes ..., passage 3 mentions ...", "one says 8, another 9", and across
+   two sentences when the second opens with a contrast word or an ordinal subject), which
+   need a reporting verb after the first source and different values; and "I can't say
+   which is accurate" / "can't confirm either figure" when the sentence or the two before
+   hold two values or two source claims. A negated agreement ("it is not true that the
+   sources agree") is a conflict cue. A conflict cue is cancelled by (a) a global
+   resolution ("supersedes", "the conflict was resolved", "the sources agree", "what
+   looked like a contradiction"); (b) an agreement statement later in the same sentence
+   ("..., but the documents all give 1066"; "while they differ in wording, they agree
+   ..."); (c) for structural contrasts and pairs only, any agreement marker ("the second
+   paper confirms the same figure"; "the same" in "for the same release" is not one) or a
+   superseded side ("the draft said 4.1%, the final report says 3.8%"); (d) for a cue
+   marked as past ("earlier reports disagreed") a later correction or final figure.
+5. Each sentence (``detect_sentences.py``) is an *abstention* (a live abstention cue and
+   no clause that states content), an *answer* (content that is not about the sources,
+   the search or the question) or *neutral* (short labels, headers, questions and echoes
+   of the question, pleasantries, remarks about the sources or the search). Partial
+   answers: an answer that first states a fact and then says some other part is not
+   available is ``trustworthy``; it is ``abstain`` when the first non-neutral sentence
+   abstains, abstentions outnumber answers, or they tie and the answer closes with a
+   consequence ("so I can't give you the mass", "I can't answer that.").
 6. Decision: any live conflict cue -> ``disputed``; else the abstention rule ->
    ``abstain``; else ``trustworthy``. An empty answer is ``abstain``.
 
@@ -47,6 +59,8 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from veracity.governance import detect_cues as cues
+from veracity.governance.detect_pairs import pair_conflict, two_claims
+from veracity.governance.detect_sentences import classify, is_consequence, negated
 from veracity.governance.responses import GovResponse
 
 __all__ = ["DetectedMode", "detect_mode", "with_detected_mode"]
@@ -102,24 +116,6 @@ def _strip_markup(text: str) -> str:
     return "\n".join(cues.MARKUP.sub("", line) for line in text.split("\n"))
 
 
-def _clauses(sentence: str) -> list[str]:
-    """Split on contrast connectors; a leading "While X, Y" gives "X" and "Y"."""
-    lead = cues.LEADING_SUB.match(sentence)
-    parts = [lead.group(1), sentence[lead.end() :]] if lead else [sentence]
-    return [c for part in parts for c in cues.CLAUSE_SPLIT.split(part)]
-
-
-def _negated(sentence: str, start: int, negators: re.Pattern[str] = cues.NEGATORS) -> bool:
-    """True when a negator occurs within the six words before ``start`` in its clause."""
-    prefix = sentence[max(0, start - 400) : start]
-    cuts = [m.end() for m in cues.CLAUSE_SPLIT.finditer(prefix)]
-    lead = cues.LEADING_SUB.match(sentence)
-    if lead and lead.end() <= start:
-        cuts.append(max(0, lead.end() - max(0, start - 400)))
-    before = prefix[max(cuts, default=0) :].split()[-6:]
-    return bool(negators.search(" ".join(before)))
-
-
 def _conflict_cancelled(sentence: str, m: re.Match[str], kind: str, body_rest: str) -> bool:
     """Rules 4(b)-(d) of the module docstring for one conflict cue (bounded windows)."""
     after = sentence[m.end() : m.end() + cues.WINDOW]
@@ -127,11 +123,13 @@ def _conflict_cancelled(sentence: str, m: re.Match[str], kind: str, body_rest: s
     if (
         agree
         and cues.CONTRAST_AFTER.search(after[: agree.start()] + " ")
-        and not _negated(after, agree.start())
+        and not negated(after, agree.start())
     ):
         return True
     near = sentence[max(0, m.start() - cues.WINDOW) : m.end() + cues.WINDOW]
-    if kind == "pair" and (cues.AGREE_MARKER.search(near) or cues.AGREE.search(near)):
+    if kind == "pair" and (
+        cues.AGREE_MARKER.search(near) or cues.AGREE.search(near) or cues.SUPERSEDED.search(near)
+    ):
         return True
     before = sentence[max(0, m.start() - cues.WINDOW) : m.start()]
     clause_start = max([c.end() for c in cues.CLAUSE_SPLIT.finditer(before)] or [0])
@@ -145,59 +143,28 @@ def _first_conflict(sentences: list[str]) -> str | None:
         rest = " ".join(sentences[i + 1 : i + 3])
         for pattern, kind in cues.DISPUTE:
             for m in pattern.finditer(sentence):
-                if kind != "fixed" and _negated(sentence, m.start()):
+                if kind in ("neg", "pair", "doc") and negated(sentence, m.start()):
+                    continue
+                if kind == "doc" and not cues.DOC.search(sentence):
+                    continue
+                if kind == "choice" and not two_claims(
+                    " ".join(sentences[max(0, i - 2) : i + 1])[-2 * cues.WINDOW :]
+                ):
                     continue
                 if not _conflict_cancelled(sentence, m, kind, rest):
                     return m.group(0)
+        pair = pair_conflict(sentences, i)
+        if pair is not None:
+            return pair
         for m in cues.RESOLVED.finditer(sentence):
-            if _negated(sentence, m.start(), cues.HARD_NEGATORS) and "agree" in m.group(0):
+            if negated(sentence, m.start(), cues.HARD_NEGATORS) and "agree" in m.group(0):
                 return "not " + m.group(0)
     return None
 
 
-def _live_abstain(sentence: str) -> list[str]:
-    found: list[str] = []
-    has_info: bool | None = None
-    for pattern, kind in cues.ABSTAIN:
-        for m in pattern.finditer(sentence):
-            if kind == "neg" and _negated(sentence, m.start()):
-                continue
-            if kind == "info":
-                if has_info is None:
-                    has_info = bool(cues.INFO.search(sentence))
-                if not has_info:
-                    continue
-            found.append(m.group(0))
-    return found
-
-
-def _is_content(clause: str) -> bool:
-    """A clause that states something other than the sources' or question's coverage."""
-    clause = cues.INTERJECTION.sub("", clause)
-    if cues.CONTENT_LEAD.match(clause):
-        return True
-    return len(clause.split()) >= 4 and not cues.META.match(clause)
-
-
-def _classify(sentence: str) -> tuple[str, list[str]]:
-    """("abstain", cues) / ("answer", []) / ("neutral", []) for one sentence."""
-    cues = _live_abstain(sentence)
-    if cues:
-        for clause in _clauses(sentence):
-            if _is_content(clause) and not _live_abstain(clause):
-                return "answer", []
-        return "abstain", cues
-    words = sentence.split()
-    if len(words) < 3 and not any(ch.isdigit() for ch in sentence):
-        return "neutral", []
-    if all(not _is_content(c) for c in _clauses(sentence)):
-        return "neutral", []
-    return "answer", []
-
-
 def _resolution(body: str) -> str | None:
     for m in cues.RESOLVED.finditer(body):
-        if not _negated(body, m.start()):
+        if not negated(body, m.start()):
             return m.group(0)
     return None
 
@@ -226,7 +193,7 @@ def detect_mode(answer: str) -> DetectedMode:
     conflict = None if resolved else _first_conflict(sentences)
     if conflict:
         return DetectedMode("disputed", conflict, "states that the sources conflict")
-    kinds = [_classify(s) for s in sentences]
+    kinds = [classify(s) for s in sentences]
     abstained = [cues for kind, cues in kinds if kind == "abstain"]
     if abstained:
         first = next(kind for kind, _ in kinds if kind != "neutral")
@@ -234,10 +201,18 @@ def detect_mode(answer: str) -> DetectedMode:
             return DetectedMode(
                 "abstain", abstained[0][0], "first sentence says the answer is not available"
             )
-        if len(abstained) > sum(kind == "answer" for kind, _ in kinds):
+        answers = sum(kind == "answer" for kind, _ in kinds)
+        if len(abstained) > answers:
             return DetectedMode(
                 "abstain", abstained[0][0], "most sentences say the answer is not available"
             )
+        last = max(i for i, (kind, _) in enumerate(kinds) if kind != "neutral")
+        if (
+            len(abstained) == answers
+            and kinds[last][0] == "abstain"
+            and is_consequence(sentences[last])
+        ):
+            return DetectedMode("abstain", kinds[last][1][0], "ends by concluding it cannot answer")
     if resolved:
         return DetectedMode("trustworthy", resolved, "conflict stated as resolved")
     return DetectedMode("trustworthy", None, "answers without abstention or conflict cues")

@@ -1,9 +1,11 @@
-"""The cue tables of :mod:`veracity.governance.detect`: bounded regular expressions
-for mode tags, markup, negators, conflict, agreement, resolution and abstention
-wording, and the clause and sentence splitters.
+"""The conflict cue tables of :mod:`veracity.governance.detect`: bounded regular
+expressions for mode tags, markup, negators, source vocabulary, conflict, agreement and
+resolution wording, and the clause and sentence splitters.
 
-Every pattern is bounded (no nested unbounded repetition), so matching is linear in
-the text's length. The decision rules that use them live in ``detect.py``.
+Abstention wording and the sentence classifier are in ``detect_sentences.py``; the
+"<source> says A, <source> says B" pairs in ``detect_pairs.py``. Every pattern is
+bounded (no nested unbounded repetition), so matching is linear in the text's length.
+The decision rules that use them live in ``detect.py``.
 """
 
 from __future__ import annotations
@@ -12,34 +14,33 @@ import re
 from typing import Literal
 
 __all__ = [
-    "ABSTAIN",
     "AGREE",
     "AGREE_MARKER",
+    "CLAIM_VERBS",
     "CLAUSE_SPLIT",
-    "CONTENT_LEAD",
     "CONTRAST_AFTER",
     "DECIMAL",
     "DISPUTE",
+    "DOC",
     "DOC_WORDS",
     "HARD_NEGATORS",
-    "INFO",
-    "INTERJECTION",
     "JSON_ANSWER_KEYS",
     "JSON_MODE_KEYS",
     "LATER_FIX",
     "LEADING_SUB",
     "MARKUP",
-    "META",
     "NEGATORS",
     "PAST",
     "QUOTES",
     "REF",
     "REF_SECTION",
     "RESOLVED",
+    "RV_VERB",
     "RV_WORDS",
     "SENT_SPLIT",
     "SRC",
     "SRC_WORDS",
+    "SUPERSEDED",
     "TAG",
     "TAG_MODES",
     "WINDOW",
@@ -86,15 +87,35 @@ SRC = r"(?:" + SRC_WORDS + r")"
 DOC_WORDS = (
     SRC_WORDS + "|memos?|minutes|manuals?|brochures?|leaflets?|pages?|tables?|files?|notes|"
     "papers?|reviews?|websites?|sites?|transcripts?|guides?|versions?|maps?|logs?|ledgers?|"
-    "surveys?|labels?|catalogues?|charts?|faqs?"
+    "surveys?|labels?|catalogues?|charts?|faqs?|docs|pdfs?|chunks?|exhibits?|monographs?|"
+    "datasheets?|handbooks?|threads?|emails?|wikis?|essays?|bulletins?|entries|abstracts?|"
+    "summar(?:y|ies)|materials|literature|documentation|knowledge snippets?|search|retrieval"
 )
+DOC = re.compile(r"\b(?:" + DOC_WORDS + r")\b")
 RV_WORDS = "(?:says?|states?|gives?|lists?|reports?|shows?|puts?|claims?|describes?)"
+# A reporting verb used as a verb, not as a noun ("the medication list is absent").
+RV_VERB = RV_WORDS + r"\b(?! (?:is|are|was|were|of|has|have|had)\b)"
+# Reporting verbs of a source's claim, for "<source> <verb> <value>" pairs.
+CLAIM_VERBS = (
+    r"(?:says?|said|states?|stated|gives?|gave|lists?|listed|reports?|reported|shows?|showed|"
+    r"puts?|claims?|claimed|describes?|described|mentions?|mentioned|attributes?|attributed|"
+    r"dates?|dated|places?|placed|records?|recorded|credits?|credited|calls?|called|names?|"
+    r"named|notes?|noted|argues?(?: for)?|argued|measures?|measured|finds?|found|suggests?|"
+    r"suggested|indicates?|indicated|cites?|cited|estimates?|estimated|insists?|maintains?|"
+    r"asserts?|reads?|specifies|specified|quotes?|quoted|counts?|counted|identifies|identified|"
+    r"warns?|warned|recommends?|recommended|refers? to|points? to)"
+)
+_NUMBERED = (
+    r"(?:source|document|doc|passage|context|report|study|text|article|excerpt|snippet|chunk) "
+    r"(?:[a-h]|\d{1,3}|one|two|three|four|five)\b"
+)
 REF = r"(?:\[\d{1,3}\]|(?:source|document|doc|passage|report) (?:[a-d1-9]|one|two))"
-INFO = re.compile(r"\b(?:information|info|data|details?|answer|question|" + SRC_WORDS + r")\b")
 
 # Conflict cues: (pattern, kind). kind "neg": ignored when negated; "fixed": the
 # pattern carries its own negation; "pair": a structural contrast, also cancelled by
-# any agreement marker in its sentence.
+# any agreement marker or superseded side in its sentence; "doc": like "neg", and only
+# with a document noun in the sentence; "choice": only when the sentence or the two
+# before hold two values or two source claims.
 DISPUTE: list[tuple[re.Pattern[str], str]] = [
     (re.compile(p), kind)
     for p, kind in [
@@ -142,7 +163,7 @@ DISPUTE: list[tuple[re.Pattern[str], str]] = [
         ),
         (
             r"\b(?:according to|per|" + RV_WORDS + r")\b[^.]{0,140}\b(?:whereas|while|but)\b,? "
-            r"(?:the|a|an|\[\d{1,3}\]) (?:\w+ ){0,3}?" + RV_WORDS + r"\b",
+            r"(?:the|a|an|\[\d{1,3}\]) (?:\w+ ){0,3}?" + RV_VERB,
             "pair",
         ),
         (
@@ -156,24 +177,67 @@ DISPUTE: list[tuple[re.Pattern[str], str]] = [
             r"\b(?:another|the other|a second|others|while|whereas)\b",
             "pair",
         ),
-        (
-            r"\b(?:source|document|passage|context|report|study|doc) (?:1|one|a)\b[^.]{0,120}"
-            r"\b(?:source|document|passage|context|report|study|doc) (?:2|two|b)\b",
-            "pair",
-        ),
         (r"\b" + SRC + r"\b[^.;:]{0,40}\b(?:differ|diverge|vary|clash)\b", "neg"),
-        (r"\b(?:is|are) split\b", "neg"),
+        (
+            r"\b(?:" + DOC_WORDS + r"|opinion|experts?|views?|authorities)\b[^.;:]{0,30}"
+            r"\b(?:is|are) split\b(?! (?:equally|evenly|between|into|across|among|in half))",
+            "neg",
+        ),
         (
             r"\bthe (?:first|older|earlier|original) (?:\w+ )?(?:\w+ )?(?:says?|states?|reports?|gives?|"
             r"claims?|puts?|lists?)\b[^.]{0,120}\bthe (?:second|newer|later|other)\b",
             "pair",
         ),
         (
-            r"\b(?:some|most|two|three|several|many) of the (?:\w+ )?" + SRC + r"\b[^.]{0,160}"
+            r"\b" + _NUMBERED + r"\)? (?:\w+ly )?" + CLAIM_VERBS + r"\b[^.]{0,120}\b" + _NUMBERED,
+            "pair",
+        ),
+        (
+            r"\b(?:some|most|two|three|several|many) of the (?:\w+ )?(?:"
+            + DOC_WORDS
+            + r")\b[^.]{0,160}"
             r"\b(?:the (?:other|third|fourth|remaining|rest)|others)\b",
             "pair",
         ),
-        (r"\bsome (?:\w+ )?(?:put|say|give|report|claim|list)\b[^.]{0,120}\bothers\b", "pair"),
+        (
+            r"\bsome (?:of (?:them|these|those) )?(?:\w+ ){0,2}?(?:put|say|give|report|claim|"
+            r"list|find|found|suggest|show|describe|call|name|date)\b[^.]{0,120}\bothers?\b",
+            "pair",
+        ),
+        (r"\bin one\b[^.;]{0,80}\bin (?:the other|another|a second)\b", "pair"),
+        # wording families: the sources "say different things", "are all over the place",
+        # "don't give the same answer" ("doc": needs a document noun in the sentence)
+        (r"\bdifferent (?:things|answers|versions|stories|accounts|information)\b", "doc"),
+        (r"\ball over the (?:place|map)\b", "doc"),
+        (
+            r"\b(?:gives?|giving|says?|reports?|lists?|shows?) not the same\b|"
+            r"\bnot (?:give|say|report|list|show) the same\b|\b(?:is|are|was|were) not same\b",
+            "doc",
+        ),
+        (
+            r"\b(?:can't|cannot|can not|couldn't|could not|unable to|no way to|not able to|"
+            r"don't|do not|doesn't|does not)(?: \w+)? (?:resolve|settle|reconcile|explain) "
+            r"(?:the|this|that|these|those) (?:\w+ )?(?:difference|differences|discrepancy|gap|"
+            r"disagreement|inconsistency|mismatch)\b",
+            "fixed",
+        ),
+        # "I can't say which is accurate", "can't confirm either figure": a conflict when
+        # the answer holds two values or two source claims ("choice"), else nothing
+        (
+            r"\b(?:can't|cannot|can not|couldn't|could not|unable to|not able to|no way to|"
+            r"don't know|do not know|not sure|unsure|unclear|hard to|impossible to)\b"
+            r"[^.;:]{0,40}?\bwhich (?:(?:one|figure|value|date|number|version|account|source|"
+            r"claim|report|document|statement|of (?:the|them|these)(?: \w+)?)s? )?"
+            r"(?:to (?:believe|trust|go with|use)|(?:is|was|are|were) (?:the )?(?:more |most )?"
+            r"(?:accurate|correct|right|true|reliable|valid|current|authoritative))\b",
+            "choice",
+        ),
+        (
+            r"\b(?:can't|cannot|can not|couldn't|could not|unable to|not able to)"
+            r" (?:confirm|verify|trust|accept|choose|pick) either (?:figure|value|date|number|"
+            r"claim|version|account|one|of (?:them|these|the \w+))\b",
+            "choice",
+        ),
         (
             r"(?:according to|per|in) "
             + REF
@@ -205,21 +269,32 @@ RESOLVED = re.compile(
     r"\b(?:supersede[sd]?|superseding|replac(?:es|ed|ing) the (?:earlier|previous|old|preliminary)|"
     r"(?:conflict|discrepancy|disagreement|contradiction) (?:is|was|has been) resolved|"
     r"resolves? the (?:conflict|discrepancy)|only apparent|"
+    r"what (?:looked|seemed|appeared) (?:like|to be) (?:a|an) (?:\w+ )?"
+    r"(?:conflict|contradiction|discrepancy|disagreement|inconsistency)|"
     r"not (?:a|an actual|a real) (?:conflict|contradiction)|"
     r"(?:sources?|reports?|studies|accounts?|passages?|contexts?|documents?) (?:all )?"
     r"(?:agree|concur|are consistent|converge))\b"
 )
+# "the same": agreement, except in a prepositional phrase naming the context ("for the
+# same release", "from the same month", "of the same recipe").
+_SAME = r"(?<!\bfor )(?<!\bof )(?<!\bfrom )(?<!\bin )(?<!\bat )(?<!\bon )the same"
 AGREE = re.compile(
     r"\b(?:(?:they|both|all|each) (?:\w+ )?(?:agree|concur)|"
     r"(?:both|all|each)(?: [a-z0-9]+){0,2}? (?:give|gives|say|says|state|states|report|reports|"
     r"list|lists|put|puts|use|cite|show|shows|confirm|confirms)\b"
     r"(?! (?:two |several |very )?(?:different|conflicting|contradictory|opposite|differing|"
     r"varying|incompatible))|"
-    r"(?:are|is|were) consistent|reconcil(?:es|ed|ing) (?:them|the)|the same)\b"
+    r"(?:are|is|were) consistent|reconcil(?:es|ed|ing) (?:them|the)|" + _SAME + r")\b"
 )
 AGREE_MARKER = re.compile(
-    r"\b(?:same|both|also|likewise|confirms?|confirmed|matching|matches|consistent|agrees?|"
-    r"as well)\b"
+    r"\b(?:(?<!\bfor the )(?<!\bof the )(?<!\bfrom the )(?<!\bin the )(?<!\bat the )same|both|"
+    r"also|likewise|confirms?|confirmed|matching|matches|consistent|agrees?|as well)\b|"
+    r"\btoo\b(?=[.,;)]|$)"
+)
+# One side of a pair marked as replaced: "the draft said 4.1%, the final report says 3.8%".
+SUPERSEDED = re.compile(
+    r"\b(?:drafts?|preliminary|provisional|superseded|outdated|revised|corrected|amended|"
+    r"final|updated)\b"
 )
 PAST = re.compile(
     r"\b(?:earlier|initially|originally|previously|at first|formerly|early drafts?|preliminary|"
@@ -230,152 +305,7 @@ LATER_FIX = re.compile(
     r"settled|resolved|confirmed|now|approved|official|published|latest|current|adopted|amended)\b"
 )
 
-ABSTAIN: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(p), kind)
-    for p, kind in [
-        (
-            r"\b(?:does|do|did)(?: not|n't) (?:say|state|mention|specify|contain|include|provide|give|"
-            r"list|report|address|discuss|cover|indicate|name|describe|reveal|disclose|tell|show|"
-            r"answer|allow|let|enable|permit|support|help|come up|show up|turn up|feature)\b",
-            "fixed",
-        ),
-        (
-            r"\b(?:is|are|was|were)(?: not|n't) (?:specified|mentioned|provided|stated|given|included|"
-            r"disclosed|reported|listed|documented|described|covered|addressed|contained|present|"
-            r"found|recorded|shown|part of)\b",
-            "fixed",
-        ),
-        (r"\b(?:is|are|was|were)(?: not|n't) (?:available|known)\b", "info"),
-        (
-            r"\b(?:isn't|is not|aren't|are not|wasn't|was not) (?:anywhere )?in (?:the |these |this |"
-            r"any |my )?(?:\w+ )?" + SRC + r"\b",
-            "fixed",
-        ),
-        (
-            r"\bno (?:information|mention|data|details?|figures?|evidence|indication|record|reference|"
-            r"specific|numbers?|date|answer|entry|entries)\b",
-            "fixed",
-        ),
-        (r"\bnothing (?:in|about|on|regarding)\b", "fixed"),
-        (r"\bnot (?:enough|sufficient) (?:information|evidence|data|detail|context)\b", "fixed"),
-        (r"\binsufficient (?:information|evidence|data|detail|context)\b", "neg"),
-        (r"^\W*insufficient\b", "fixed"),
-        (
-            r"\b(?:cannot|can't|can ?not|could not|couldn't|unable to|am not able to|isn't possible to|"
-            r"is not possible to|impossible to) (?:answer|determine|tell|say|find|confirm|identify|"
-            r"provide|give|establish|verify|locate|know|state)\b",
-            "fixed",
-        ),
-        (r"\bi (?:do not|don't) (?:know|have)\b", "fixed"),
-        (r"\b(?:do not|don't|can't|cannot|could not|couldn't) see (?:anything|any|it)\b", "fixed"),
-        (
-            r"\b(?:is|are|was|were)(?: not|n't) "
-            r"(?:determinable|answerable|ascertainable|clear from)\b",
-            "fixed",
-        ),
-        (r"\b(?:is|are) unknown\b", "info"),
-        (r"\bunknown to (?:me|us)\b", "fixed"),
-        (
-            r"\bno (?:supporting|relevant|matching) (?:passage|source|document|evidence|context)",
-            "fixed",
-        ),
-        (r"\b(?:beyond|outside) (?:the scope|what|the (?:\w+ )?" + SRC + r")\b", "fixed"),
-        (
-            r"\b"
-            + SRC
-            + r" (?:only|just) (?:covers?|mentions?|discuss(?:es)?|describes?|refers? to|"
-            r"talks? about|deals? with|gives?|provides?)\b",
-            "fixed",
-        ),
-        (
-            r"\b" + SRC + r" (?:\w+ )?(?:talks? about|covers?|discuss(?:es)?|describes?|"
-            r"focus(?:es)? on|(?:is|are) about|deals? with)\b[^.;]{0,80}, not\b",
-            "fixed",
-        ),
-        (
-            r"\b(?:lack|lacks|lacking|missing|absent)\b[^.]{0,40}\b(?:information|data|details?|figures?)\b",
-            "neg",
-        ),
-        (r"\bnone of the (?:\w+ )?" + SRC + r"\b", "fixed"),
-        (r"\bnowhere\b", "fixed"),
-        (r"\bno way (?:to|of) (?:know|tell|determin|say|answer)", "fixed"),
-        (r"\b(?:wasn't|was not|weren't|were not) able to\b|\bno basis\b|\bunclear from\b", "fixed"),
-        (r"\b(?:gives?|provides?|contains?|offers?|lists?|includes?|has) no\b", "fixed"),
-        (
-            r"\bnever (?:state|states|stated|mention|mentions|say|says|specif(?:y|ies)|give|gives)\b",
-            "fixed",
-        ),
-        (r"\b(?:isn't|is not|aren't|are not) (?:there|here|included)\b", "fixed"),
-        (
-            r"\b(?:does|do|did)(?: not|n't) (?:appear|touch|contain|offer|reference|make|have)\b",
-            "fixed",
-        ),
-        (
-            r"\bwon't (?:speculate|guess|attempt|answer|be able)\b|"
-            r"\b(?:rather|prefer) not (?:to )?(?:guess|speculate)\b",
-            "fixed",
-        ),
-        (r"\bno relevant\b|\bmake[s]? no (?:reference|mention)\b", "fixed"),
-        (r"\binsufficient to\b|\babsent from\b|\b(?:is|are) silent\b|\bnothing here\b", "fixed"),
-        (
-            r"(?:^|:)\W*not (?:stated|specified|mentioned|given|provided|available|found|covered)\b",
-            "fixed",
-        ),
-        (r"\bnot found (?:in|within|anywhere)\b|(?:^|:)\s*(?:unknown|n/a)\b", "fixed"),
-        (
-            r"(?:^|:)\W*not (?:in|within|part of) (?:the |these |any )?(?:\w+ )?" + SRC + r"\b",
-            "fixed",
-        ),
-        (
-            r"\b(?:came|comes|come) up (?:empty|short)\b|"
-            r"\b(?:turned up|found|yielded|returned) nothing\b",
-            "fixed",
-        ),
-        (
-            r"\b(?:cannot|can't|can ?not|could not|couldn't) be (?:determined|established|answered|known|"
-            r"confirmed|found|said|identified|verified|inferred|deduced|resolved)\b",
-            "fixed",
-        ),
-        (r"\bmissing from\b", "fixed"),
-        (r"\bneither (?:of the )?" + SRC + r"\b", "fixed"),
-        (r"\b(?:isn't|is not|aren't|are not|wasn't|was not) (?:enough|sufficient)\b", "fixed"),
-        (r"\bnot (?:available|known)\b", "info"),
-        (r"\b(?:information|data|details?|answer) (?:is |are )?unavailable\b", "neg"),
-        (r"\b(?:not able|unable) to\b", "fixed"),
-        (
-            r"\btoo (?:\w+ ){1,2}to "
-            r"(?:identify|determine|answer|tell|say|establish|know|confirm)\b",
-            "fixed",
-        ),
-        (r"\b(?:unrelated|irrelevant|off-topic) to (?:the|your|this) question\b", "neg"),
-        (r"\b(?:isn't|is not|not) something (?:that )?(?:the|these|this|i|we)\b", "fixed"),
-        (
-            r"\b(?:it|they|" + SRC + r")(?: \w+)? only (?:gives?|mentions?|covers?|reports?|"
-            r"discuss(?:es)?|describes?|provides?|has|have|lists?)\b",
-            "fixed",
-        ),
-        (r"\bunanswerable\b|\bi must abstain\b|\babstain\b", "neg"),
-        (r"\b(?:silent on|says nothing|say nothing)\b", "fixed"),
-    ]
-]
-
 CLAUSE_SPLIT = re.compile(r"[;:]|,?\s\b(?:but|however|while|although|though|whereas|yet)\b")
-INTERJECTION = re.compile(
-    r"^\W*(?:(?:sorry|unfortunately|regrettably|sadly|hmm|well|note|honestly|to be honest|"
-    r"i'm afraid|my apologies|apologies|thanks for the question)\W+)+"
-)
-META = re.compile(
-    r"^\W*(?:not\b|(?:so |and |but )?"
-    r"(?:(?:the|these|those|both|all|this|that|your|my) )?(?:\w+ )?(?:"
-    + DOC_WORDS
-    + r"|it|they|i|you|question|here is|here's)\b"
-    r"|(?:i )?(?:checked|searched|looked|reviewed|went through|scanned|read)\b)"
-)
-CONTENT_LEAD = re.compile(
-    r"^\W*(?:i can (?:tell you|confirm)\b|(?:(?:the|these|this) )?(?:\w+ )?(?:"
-    + DOC_WORDS
-    + r") (?:shows?|gives?|puts?|lists?|states?|says?|reports?|records?)\b[^.]{0,80}\d)"
-)
 LEADING_SUB = re.compile(r"^\s*(?:while|although|though|whereas)\b([^,]{1,300}),")
 WINDOW = 400  # characters looked at around a cue, so the work per cue is bounded
 DECIMAL = re.compile(r"(?<=\d)\.(?=\d)")
