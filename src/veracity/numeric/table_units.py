@@ -8,7 +8,8 @@ sheets put the unit name first. :func:`declared_unit` finds the unit of a claim'
 dimension (and its scale word and rate denominator) that the text names, so
 verification may read the bare number in that unit ("14.2 µg/m³" vs the cell "14.2";
 "250 calories" vs "Calories 250"; "306 acres" vs a cell "124" under "Area (ha)";
-"769,000 tonnes" vs "769" under "(thousand tonnes)").
+"769,000 tonnes" vs "769" under "(thousand tonnes)"). Money and percentages too: "$684
+million" vs a cell "684" under "US$ million", "23%" vs "23" under "Coral cover (%)".
 """
 
 from __future__ import annotations
@@ -115,7 +116,14 @@ _PERCENT = re.compile(r"%|(?i:\bper[ \t]?cent\b|\bpercent(?:age)?\b)")
 _PERCENT_UNIT = units.Unit("percent", "%")
 
 
+def _scale_of(word: str | None) -> float:
+    """The factor of a scale word ("thousand", "millions", "'000", "bn", "m"; 1 for none)."""
+    w = (word or "").strip().lower().strip("'")
+    return _SCALE.get(w, _SCALE.get(w.rstrip("s"), 1.0))
+
+
 def _declared_money(text: str, per: str) -> tuple[units.Unit, float] | None:
+    """The currency (as a Unit whose symbol is its code) and scale a label names."""
     for m in _MONEY.finditer(text):
         raw = m.group("cur")
         low = raw.lower()
@@ -125,9 +133,7 @@ def _declared_money(text: str, per: str) -> tuple[units.Unit, float] | None:
         rate = read_per(text, m.end())
         if (rate[0] if rate is not None else "") != per:
             continue
-        word = (m.group("pre") or m.group("post") or "").lower().strip("'")
-        scale = _SCALE.get(word.rstrip("s"), _SCALE.get(word, 1.0))
-        return units.Unit("currency", code, factor), scale
+        return units.Unit("currency", code, factor), _scale_of(m.group("pre") or m.group("post"))
     return None
 
 
@@ -155,6 +161,5 @@ def declared_unit(text: str, dimension: str, per: str = "") -> tuple[units.Unit,
         rate = read_per(text, m.end())
         if (rate[0] if rate is not None else "") != per:
             continue
-        word = (m.group("scale") or m.group("scale2") or "").strip().lower().strip("'").rstrip("s")
-        return unit, _SCALE.get(word, 1.0)
+        return unit, _scale_of(m.group("scale") or m.group("scale2"))
     return None
