@@ -26,6 +26,7 @@ a currency is kelvin.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterator
 
@@ -76,6 +77,7 @@ from veracity.numeric.postprocess import (
 )
 from veracity.numeric.quantity import (
     BAD_NUMBER,
+    CLOCK,
     Quantity,
     RawNumber,
     half_unit_of,
@@ -185,7 +187,28 @@ def scan_quantities(
             out.append(q)
     if table_scale and might_have_table_marker(text):
         apply_table_scale(text, out)
+    if len(out) > 1:
+        _share_directions(text, out)
     return join_compounds(text, out, keep_parts) if len(out) > 1 else out
+
+
+_AND_GAP = re.compile(
+    r"(?:[ \t]+(?!(?i:is|are|was|were|stood|reached|remained|hit|at|to)\b)[^\W\d_]+){0,4}"
+    r"[ \t]+and[ \t]+(?:(?:by|of)[ \t]+)?$"
+)
+"""The words between two numbers joined by "and", with no verb of their own ("lost 2.7%
+on the day and 3.1% over the week")."""
+
+
+def _share_directions(text: str, found: list[Quantity]) -> None:
+    """A number joined by "and" to the one before it, of the same kind and with no
+    direction word of its own, takes that one's direction ("lost 2.7% on the day and
+    3.1% over the week": both fell)."""
+    for prev, q in itertools.pairwise(found):
+        if q.direction or not prev.direction or q.dimension != prev.dimension:
+            continue
+        if q.start - prev.end <= 60 and _AND_GAP.fullmatch(text, prev.end, q.start):
+            q.direction = prev.direction
 
 
 def _anchors(text: str) -> Iterator[re.Match[str]]:
@@ -346,6 +369,10 @@ def _slash_pair(
     return [q, q2], stop2
 
 
+_ELAPSED = re.compile(
+    r":([0-5]\d):([0-5]\d(?:\.\d+)?)(?![\d:])(?![ \t]*(?i:[ap]\.?m\b|hrs?\b|h\b))"
+)
+"""":mm:ss" after hours: an elapsed time ("2:08:15"), unless a clock follows (am, pm, hrs)."""
 _BY_BEFORE = re.compile(
     r"\b(?:by|rose|fell|grew|climbed|jumped|dropped|declined|increased|decreased|slipped|"
     r"gained|lost|up|down)[ \t]+[$€£¥₹]?$",
@@ -416,6 +443,12 @@ def _read_one(
     elif prev in "/:" and s >= 2 and text[s - 2].isdigit():
         excluded = "date" if prev == "/" else "time_of_day"
     nxt = text[e] if e < n else ""
+    if nxt == ":" and not excluded and not raw.words and e - s <= 2 and not num.decimals:
+        elapsed = _ELAPSED.match(text, e)
+        if elapsed is not None:  # "2:08:15": a race time, not a time of day
+            secs = num.value * 3600 + int(elapsed.group(1)) * 60 + float(elapsed.group(2))
+            q = Quantity(s, elapsed.end(), secs, secs, "time", CLOCK, half_unit=0.5)
+            return q, elapsed.end()
     chain = CHAIN.match(text, e) if nxt in CHAIN_START else None
     if not excluded and chain and not raw.words:
         sep = chain.group()[0]

@@ -8,10 +8,15 @@ from veracity.numeric.numbers import ParsedNumber
 
 __all__ = [
     "BAD_NUMBER",
+    "CLOCK",
     "Quantity",
     "RawNumber",
     "half_unit_of",
 ]
+
+
+CLOCK = "h:mm:ss"
+"""The unit of an elapsed time written as a clock ("2:08:15"; base unit seconds)."""
 
 
 @dataclass(slots=True)

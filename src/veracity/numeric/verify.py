@@ -21,6 +21,8 @@ derived, the difference of two evidence percentages). Rules, in order:
   the type's tolerance, plus ``approximation_widening`` when either side says
   "about" / "~"; two temperatures in different scales may also be read as
   differences ("2.61 °F warmer" = "1.45 °C warmer");
+* an elapsed time written as a clock ("2:08:15") is exact to its last digit: it matches
+  only within the stated precision of either side (``rounding``), with no tolerance;
 * stated precision (``rounding``): ``|c - e|`` below half the last digit the claim
   states (claims with >= 2 significant digits, or percentages: ``12 %`` covers
   11.5-12.5, ``15,000`` covers 14,500-15,500) or that precise evidence states;
@@ -88,6 +90,7 @@ from veracity.numeric.pool import (
     declared_cells,
 )
 from veracity.numeric.presets import resolve_config
+from veracity.numeric.quantity import CLOCK
 from veracity.samples import EvidenceItem
 
 __all__ = ["MAX_EVIDENCE_ITEMS", "check_numbers", "evidence_from_items", "verify_claims"]
@@ -166,6 +169,10 @@ def _judge(
         ok = abs(c) <= cfg.zero_tolerance
         return ok, None, "zero_absolute" if ok else "out_of_tolerance"
     assert err is not None
+    if CLOCK in (claim.unit, ev.unit) and lo is None and ev.low is None:
+        # "2:08:15" is exact to the second: only the stated precision, no tolerance
+        ok = abs(c - e) <= max(claim.half_unit, ev.half_unit)
+        return ok, err, "rounding" if ok else "out_of_tolerance"
     bound = claim.bound
     if bound and bound != ev.bound:  # "more than X" vs a plain value
         ac, ae = abs(c), abs(e)
@@ -292,9 +299,12 @@ def _prefer_context(
 
 
 _MONTHS = frozenset(
-    "january february march april june july august september october november december".split()
+    """january february march april june july august september october november december
+    jan feb mar apr jun jul aug sep sept oct nov dec
+    monday tuesday wednesday thursday friday saturday sunday""".split()
 )
-"""Month names as labels ("may" is left out: it is also a verb)."""
+"""Month and weekday names (and month abbreviations) as labels: like a year, they name
+the period of a number ("may" is left out: it is also a verb)."""
 
 
 _Pick = tuple[float, EvidenceQuantity, str]
