@@ -80,17 +80,11 @@ _PER = re.compile(
     rf"(?!{_SP}+(?i:ago|earlier|before|later|after|since)\b)"  # "8 % a year ago" is a time
 )
 _PERIOD_ADJECTIVES = {
-    "daily": "day",
-    "nightly": "night",
-    "weekly": "week",
-    "monthly": "month",
-    "quarterly": "quarter",
+    **{w: p for w, p in ADVERBS.items() if w not in ("fortnightly", "annually", "p.a.")},
     "annual": "year",
-    "yearly": "year",
-    "hourly": "h",
 }
 _PERIOD_BEFORE = re.compile(
-    r"\b(?i:(daily|nightly|weekly|monthly|quarterly|annual|yearly|hourly))"
+    rf"\b(?i:({'|'.join(_PERIOD_ADJECTIVES)}))"
     r"(?:[ \t]+[^\W\d_][\w'’-]*){0,3}[ \t]+(?:of[ \t]+|costs?[ \t]+|is[ \t]+|was[ \t]+)?"
     r"[$€£¥₹]?$"
 )
@@ -98,9 +92,7 @@ _PERIOD_BEFORE = re.compile(
 monthly season ticket costs £165"): the number is a rate per that period."""
 _INVERSE = re.compile(rf"{_SP}+(?P<den>[^\W\d_][\w²³]*)(?:-1|⁻¹)(?![\w])")
 """Scientific notation for a denominator: "152 Wh kg-1", "128 mAh g⁻¹"."""
-_ADVERB = re.compile(
-    rf"{_SP}+(?P<adv>(?i:daily|nightly|weekly|fortnightly|monthly|quarterly|annually|yearly|hourly)\b|p\.a\.)"
-)
+_ADVERB = re.compile(rf"{_SP}+(?P<adv>(?i:{'|'.join(w for w in ADVERBS if w != 'p.a.')})\b|p\.a\.)")
 _AFTER_A = frozenset({"a", "an"})
 _RATE_AFTER_A = frozenset({"person", "share", "ticket", "item", "dose", "serving", "seat"})
 """Counted things that make a rate after "a" ("85 cents a share", "€5 a head")."""

@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from veracity.numeric import units
 from veracity.numeric.models import EvidenceQuantity
-from veracity.numeric.patterns import SYM_CODE
+from veracity.numeric.patterns import SCALES, SYM_CODE, TABLE_SCALES
 from veracity.numeric.rates import read_per
 
 __all__ = ["declared_text", "declared_unit"]
@@ -88,19 +88,6 @@ def _dimension_pattern(dimension: str) -> re.Pattern[str] | None:
     )
 
 
-_SCALE = {
-    "thousand": 1e3,
-    "million": 1e6,
-    "billion": 1e9,
-    "000": 1e3,
-    "000s": 1e3,
-    "mn": 1e6,
-    "bn": 1e9,
-    "m": 1e6,
-    "k": 1e3,
-}
-
-
 _MONEY = re.compile(
     r"(?:(?P<pre>(?i:thousands?|millions?|billions?|'?000s?))[ \t]+)?"
     r"(?P<cur>US\$|A\$|AU\$|C\$|NZ\$|HK\$|S\$|\$|€|£|¥|₹"
@@ -110,8 +97,8 @@ _MONEY = re.compile(
 )
 """A currency named by a label, with a scale word before or after it ("US$ million",
 "£m", "(€ '000)", "thousand dollars", "pence per litre")."""
-_MONEY_CODES = {"pence": ("GBP", 0.01), "cent": ("$", 0.01), "cents": ("$", 0.01)}
-_MONEY_WORDS = {"dollar": "$", "dollars": "$", "euro": "EUR", "euros": "EUR", "pounds": "GBP"}
+_MONEY_WORDS = {**units.CURRENCY_WORDS, "pounds": "GBP"}
+"""Currency words of labels (a trailing "¢" marks hundredths: "pence", "cents")."""
 _PERCENT = re.compile(r"%|(?i:\bper[ \t]?cent\b|\bpercent(?:age)?\b)")
 _PERCENT_UNIT = units.Unit("percent", "%")
 
@@ -119,7 +106,7 @@ _PERCENT_UNIT = units.Unit("percent", "%")
 def _scale_of(word: str | None) -> float:
     """The factor of a scale word ("thousand", "millions", "'000", "bn", "m"; 1 for none)."""
     w = (word or "").strip().lower().strip("'")
-    return _SCALE.get(w, _SCALE.get(w.rstrip("s"), 1.0))
+    return units.SCALE_WORDS.get(w.rstrip("s")) or TABLE_SCALES.get(w) or SCALES.get(w) or 1.0
 
 
 def _declared_money(text: str, per: str) -> tuple[units.Unit, float] | None:
@@ -127,9 +114,9 @@ def _declared_money(text: str, per: str) -> tuple[units.Unit, float] | None:
     for m in _MONEY.finditer(text):
         raw = m.group("cur")
         low = raw.lower()
-        code, factor = _MONEY_CODES.get(low, ("", 1.0))
-        if not code:
-            code = _MONEY_WORDS.get(low) or SYM_CODE.get(raw, raw.upper())
+        code = _MONEY_WORDS.get(low) or SYM_CODE.get(raw, raw.upper())
+        factor = 0.01 if code.endswith("¢") else 1.0
+        code = code.rstrip("¢")
         rate = read_per(text, m.end())
         if (rate[0] if rate is not None else "") != per:
             continue
