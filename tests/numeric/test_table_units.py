@@ -9,10 +9,11 @@ from veracity.numeric.table_units import declared_text, declared_unit
 AIR = "Air quality\n| Pollutant | 2022 | 2023 |\n| PM2.5 (µg/m³) | 14.2 | 11.8 |"
 
 
-def test_declared_text_is_row_title_and_header() -> None:
+def test_declared_text_is_column_header_row_title_and_header() -> None:
     cells = evidence_from_contexts([AIR], DomainConfig(name="t"))
     cell = next(e for e in cells if e.text == "11.8")
     assert declared_text(cell).split("\n") == [
+        " 2023 ",
         "| PM2.5 (µg/m³) | 14.2 | 11.8 |",
         "Air quality",
         "| Pollutant | 2022 | 2023 |",
@@ -70,3 +71,40 @@ def test_a_declared_unit_converts_and_scales() -> None:
     steel = ["Exports by country (thousand tonnes)\n| Country | 2024 |\n| Vietnam | 769 |"]
     big = check_numbers("Vietnam took 769,000 tonnes in 2024.", contexts=steel)
     assert [v.verified for v in big.claim_verifications] == [True]
+
+
+WAITS = (
+    "Driving tests, year to 30 September 2026\n"
+    "Centre | Tests | Average wait (weeks)\n"
+    "Norbridge | 8,932 | 11\n"
+    "Greyhill | 12,480 | 17"
+)
+
+
+def test_the_column_header_unit_wins_over_a_unit_word_in_the_title() -> None:
+    from veracity.numeric import check_numbers
+
+    report = check_numbers("Norbridge had an average wait of 11 weeks.", contexts=[WAITS])
+    assert [
+        (v.verified, v.matched.text if v.matched else None) for v in report.claim_verifications
+    ] == [(True, "11")]
+    wrong = check_numbers("Norbridge had an average wait of 11 years.", contexts=[WAITS])
+    assert [v.verified for v in wrong.claim_verifications] == [False]
+
+
+MEALS = (
+    "Free school meals, 2025/26\n"
+    "Phase | Pupils eligible | Meals served (millions)\n"
+    "Primary | 48,210 | 7.9\n"
+    "Secondary | 31,640 | 4.2"
+)
+
+
+def test_a_column_header_scale_applies_to_counts() -> None:
+    from veracity.numeric import check_numbers
+
+    ok = check_numbers("Secondary schools served 4.2 million meals.", contexts=[MEALS])
+    assert [v.verified for v in ok.claim_verifications] == [True]
+    assert "unit named by its label" in ok.claim_verifications[0].reason
+    wrong = check_numbers("Secondary schools served 4.2 billion meals.", contexts=[MEALS])
+    assert [v.verified for v in wrong.claim_verifications] == [False]

@@ -1,12 +1,17 @@
-"""Derived values: a percentage-point difference of two evidence percentages, and
-(opt-in) a percent change between two evidence values."""
+"""Derived values: a percentage-point difference of two evidence percentages, a
+multiplier stated between two verified values of the answer ("3,800 t, roughly three
+times the previous week's 1,250 t"), and (opt-in) a percent change between two
+evidence values."""
 
 from __future__ import annotations
 
 from veracity.numeric.evidence import describe, dimension_of
 from veracity.numeric.models import ClaimVerification, EvidenceQuantity, NumericClaim
 
-__all__ = ["percent_change", "pp_difference"]
+_BOUND_SLACK = 1.5
+"""As for a bound against a value: "more than six times" covers 6x to 9x."""
+
+__all__ = ["percent_change", "pp_difference", "ratio_of_claims"]
 
 _MAX_PAIRS_POOL = 60
 """At most this many evidence values are paired (pairs grow quadratically)."""
@@ -74,3 +79,58 @@ def percent_change(
     err, old, new = best
     reason = f"{claim.text!r} equals the change from {describe(old)} to {describe(new)} (relative error {err:.2%})"
     return ClaimVerification(claim, True, new, err, "percent_change", reason, tol, (old, new))
+
+
+def ratio_of_claims(
+    claim: NumericClaim, verdicts: list[ClaimVerification], tol: float, widening: float
+) -> ClaimVerification | None:
+    """A multiplier claim ("twice", "three times", "2.5x") that no evidence states,
+    verified when it is the ratio ``r = larger / smaller`` of the evidence values matched
+    by two other verified claims of one kind in the same answer sentence.
+
+    ``r`` meets the claim ``c`` when ``|c - r| / r <= tol`` (plus ``widening`` when the
+    claim says "about"), when ``|c - r|`` is below half the claim's last digit, or for a
+    bound within ``c <= r <= 1.5 c`` ("more than") / ``c / 1.5 <= r <= c`` ("up to").
+    """
+    if claim.index is None:
+        return None
+    sentence = claim.index.sentence_number(claim.span[0])
+    values: list[tuple[EvidenceQuantity, tuple[str, str]]] = []
+    for v in verdicts:
+        m, c = v.matched, v.claim
+        if (
+            v.verified
+            and m is not None
+            and c is not claim
+            and c.dimension not in ("ratio", "tag")
+            and c.index is claim.index
+            and c.index.sentence_number(c.span[0]) == sentence
+            and m.value != 0
+        ):
+            values.append((m, dimension_of(m)))
+    want = claim.value
+    best: tuple[float, EvidenceQuantity, EvidenceQuantity] | None = None
+    for i, (a, da) in enumerate(values):
+        for b, db in values[i + 1 :]:
+            if da != db or (a.value > 0) != (b.value > 0):
+                continue
+            big, small = (a, b) if abs(a.value) >= abs(b.value) else (b, a)
+            r = big.value / small.value
+            err = abs(want - r) / r
+            if claim.bound == "min":
+                ok = want <= r * (1 + 1e-9) and r <= want * _BOUND_SLACK
+            elif claim.bound == "max":
+                ok = want / _BOUND_SLACK <= r <= want * (1 + 1e-9)
+            else:
+                limit = tol + (widening if claim.approx else 0.0)
+                ok = err <= limit + 1e-12 or abs(want - r) < claim.half_unit
+            if ok and (best is None or err < best[0]):
+                best = (err, big, small)
+    if best is None:
+        return None
+    err, big, small = best
+    reason = (
+        f"{claim.text!r} is the ratio of {describe(big)} to {describe(small)}, "
+        f"{big.value / small.value:.3g} (relative error {err:.2%})"
+    )
+    return ClaimVerification(claim, True, big, err, "ratio_of_claims", reason, tol, (big, small))

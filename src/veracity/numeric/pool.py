@@ -20,7 +20,7 @@ from dataclasses import replace
 from veracity.numeric import units
 from veracity.numeric.evidence import dimension_of
 from veracity.numeric.models import EvidenceQuantity, NumericClaim, labels_of, year_of
-from veracity.numeric.table_units import declared_text, declared_unit
+from veracity.numeric.table_units import column_scale, declared_text, declared_unit
 from veracity.numeric.textindex import TextIndex
 
 __all__ = [
@@ -228,6 +228,8 @@ class _Nearest:
 
 TABLE_UNIT_DIMS = frozenset(
     {
+        "number",
+        "count",
         "length",
         "mass",
         "volume",
@@ -255,6 +257,12 @@ def declared_cells(claim: NumericClaim, pool: EvidencePool) -> Candidates:
         out = []
         for e in pool.items:
             if e.dimension != "number" or e.index is None or e.per:
+                continue
+            if claim.dimension in ("number", "count"):  # "4.2 million" vs "(millions)"
+                scale = column_scale(e)
+                if scale != 1.0:
+                    stated = e.stated_value * scale
+                    out.append(replace(e, value=stated, stated_value=stated, cache=None))
                 continue
             found = declared_unit(declared_text(e), claim.dimension, claim.per)
             if found is not None:

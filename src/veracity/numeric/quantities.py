@@ -677,9 +677,17 @@ def _read_one(
         elif raw.words:
             excluded = "bare_word"
     q.excluded = excluded if (excluded in active or excluded == "bare_word") else ""
+    if excluded in ("year", "identifier") and e - s == 4 and 1800 <= num.value <= 2100:
+        fiscal = _FISCAL_TAIL.match(text, q.end)  # "2025-26", "FY2024-25": one period
+        if fiscal is not None and int(fiscal.group(1)) == (int(num.value) + 1) % 100:
+            q.end = fiscal.end()
     if not q.excluded and not slash:
         apply_rate(text, q)
     return q, q.end
+
+
+_FISCAL_TAIL = re.compile(r"[-\u2013/](\d{2})(?!\d|[.,]\d)")
+"""The two-digit end of a fiscal or season year after a year ("2025-26", "2019\u201320")."""
 
 
 def _rstrip(text: str, lo: int, hi: int) -> int:

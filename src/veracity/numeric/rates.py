@@ -28,7 +28,7 @@ import re
 from veracity.numeric import units
 from veracity.numeric.quantity import Quantity
 
-__all__ = ["ADVERBS", "PERIODS", "THINGS", "apply_rate", "read_per"]
+__all__ = ["ADVERBS", "PERIODS", "PERIOD_WORDS", "THINGS", "apply_rate", "read_per"]
 
 PERIODS: dict[str, str] = {
     **dict.fromkeys(["second", "seconds", "sec", "s"], "s"),
@@ -83,6 +83,8 @@ _PERIOD_ADJECTIVES = {
     **{w: p for w, p in ADVERBS.items() if w not in ("fortnightly", "annually", "p.a.")},
     "annual": "year",
 }
+PERIOD_WORDS: dict[str, str] = {**ADVERBS, "annual": "year"}
+"""Words that name a period, to its denominator ("annual" -> ``year``)."""
 _PERIOD_BEFORE = re.compile(
     rf"\b(?i:({'|'.join(_PERIOD_ADJECTIVES)}))"
     r"(?:[ \t]+[^\W\d_][\w'’-]*){0,3}[ \t]+(?:of[ \t]+|costs?[ \t]+|is[ \t]+|was[ \t]+)?"

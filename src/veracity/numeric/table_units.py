@@ -10,6 +10,8 @@ verification may read the bare number in that unit ("14.2 µg/m³" vs the cell "
 "250 calories" vs "Calories 250"; "306 acres" vs a cell "124" under "Area (ha)";
 "769,000 tonnes" vs "769" under "(thousand tonnes)"). Money and percentages too: "$684
 million" vs a cell "684" under "US$ million", "23%" vs "23" under "Coral cover (%)".
+Counts too, by the scale their column header names: "4.2 million meals" vs "4.2" under
+"Meals served (millions)" (:func:`column_scale`).
 """
 
 from __future__ import annotations
@@ -20,16 +22,16 @@ from functools import lru_cache
 from veracity.numeric import units
 from veracity.numeric.models import EvidenceQuantity
 from veracity.numeric.patterns import SCALES, SYM_CODE, TABLE_SCALES
-from veracity.numeric.rates import read_per
+from veracity.numeric.rates import PERIOD_WORDS, read_per
 
-__all__ = ["declared_text", "declared_unit"]
+__all__ = ["column_scale", "declared_text", "declared_unit"]
 
 _NAME_BEFORE = re.compile(r"(?<![\w.])([^\W\d_]{2,})\)?[ \t]*:?[ \t]*$")
 
 
 def declared_text(ev: EvidenceQuantity) -> str:
-    """The row, the table's first line and the line above the table of a bare table cell
-    ``ev``; outside a table, the one word written just before it ("Calories 250"), or
+    """The column header, the row, the line above the table and the table's first line
+    of a bare table cell ``ev`` (the first unit named wins); outside a table, the one word written just before it ("Calories 250"), or
     ``""``. Cached on the evidence."""
     if ev.index is None or ev.span is None:
         return ""
@@ -45,6 +47,10 @@ def declared_text(ev: EvidenceQuantity) -> str:
     cell = index.table_cell(pos)
     parts = []
     if cell is not None:
+        hcells = index.head_cells(cell)
+        if hcells is not None and len(hcells) == len(cell.cells) and cell.col >= 0:
+            a, b = hcells[cell.col]
+            parts.append(text[a:b])  # its column's header first: "Average wait (weeks)"
         parts.append(text[cell.start : cell.end])  # the row
         head = cell.head if cell.head is not None else cell.start
         if head > 0:  # the line above the table: its title
@@ -58,6 +64,27 @@ def declared_text(ev: EvidenceQuantity) -> str:
             parts.append(name.group(1))
     got = cache["declared"] = "\n".join(parts)
     return got
+
+
+_BARE_SCALE = re.compile(
+    r"\((?:[ \t]*in)?[ \t]*(?P<scale>(?i:thousands?|millions?|billions?|'?000s?|mn|bn|m|k))[ \t]*\)"
+)
+"""A column header's scale alone in brackets: "Meals served (millions)", "Visits ('000)"."""
+
+
+def column_scale(ev: EvidenceQuantity) -> float:
+    """The scale that the header of a bare table cell's column names in brackets
+    ("(millions)" -> 1e6, "('000)" -> 1e3), or 1.0."""
+    if ev.index is None or ev.span is None:
+        return 1.0
+    index = ev.index
+    cell = index.table_cell(ev.span[0])
+    hcells = index.head_cells(cell) if cell is not None else None
+    if cell is None or hcells is None or len(hcells) != len(cell.cells) or cell.col < 0:
+        return 1.0
+    a, b = hcells[cell.col]
+    m = _BARE_SCALE.search(index.text, a, b)
+    return _scale_of(m.group("scale")) if m is not None else 1.0
 
 
 @lru_cache(maxsize=64)
@@ -124,19 +151,30 @@ def _declared_money(text: str, per: str) -> tuple[units.Unit, float] | None:
     return None
 
 
+def _names_period(text: str, per: str) -> bool:
+    """Whether ``text`` names the period ``per`` ("annual change (%)" names a year):
+    a percentage per year ("annual inflation of 2.8%") may be read from such a table."""
+    words = [w for w, p in PERIOD_WORDS.items() if p == per] + [per]
+    pattern = r"\b(?:" + "|".join(re.escape(w) for w in words) + r")\b"
+    return re.search(pattern, text, re.IGNORECASE) is not None
+
+
 def declared_unit(text: str, dimension: str, per: str = "") -> tuple[units.Unit, float] | None:
     """The unit of ``dimension`` that ``text`` names for a bare number, and the scale
     word before it: ``(Unit, scale)``, or None. The unit's own rate denominator
     ("µg/m³", "tonnes per hectare") must be ``per`` (none when ``per`` is ``""``, so a
     "(m³/ha)" column does not declare cubic metres). Money: a currency with a scale word
     ("US$ million", "(pence per litre)": the Unit's symbol is the currency code and its
-    factor 0.01 for pence / cents); percentages: "%" or "percent" in the label."""
+    factor 0.01 for pence / cents); percentages: "%" or "percent" in the label (and, for a
+    percentage per a period, that period: "annual change (%)")."""
     if not text:
         return None
     if dimension == "currency":
         return _declared_money(text, per)
     if dimension == "percent":
-        return (_PERCENT_UNIT, 1.0) if not per and _PERCENT.search(text) else None
+        if not _PERCENT.search(text) or (per and not _names_period(text, per)):
+            return None
+        return _PERCENT_UNIT, 1.0
     pat = _dimension_pattern(dimension)
     if pat is None:
         return None

@@ -48,6 +48,8 @@ _YEAR_CELL = re.compile(
 )
 """A table header cell that is a year ("2023", "FY2023", "2023/24", "**2023**"), with at
 most one word before or after it ("2026 proposed", "Budget 2025")."""
+_ANAPHORA = re.compile(r"\b(?:of|among)[ \t]+(?:them|which|those|these|whom)\b", re.IGNORECASE)
+"""A clause about the things the clause before it names ("52% of them")."""
 _REF_YEAR = re.compile(r"(?:from|since|than|over|versus|vs\.?|with|before)\s*$", re.IGNORECASE)
 _NOT_LABELS = (
     lexicon.NOUN_STOPWORDS
@@ -56,7 +58,8 @@ _NOT_LABELS = (
         there here most every last next first then thus yes only just between percent per cent
         million billion thousand trillion hundred dollar euro pound point points about around
         approximately roughly nearly some also said say says compared average mean median
-        fy above below under over within beyond higher lower more less""".split()
+        fy above below under over within beyond higher lower more less them they their
+        theirs our ours you your his her him she""".split()
     )
     | frozenset({"may"})
 )
@@ -229,6 +232,11 @@ class TextIndex:
             # "6.8 billion letters, down 8% from ...": the change is about the clause before
             p0, _ = self.clause_bounds(c0 - 2, c0 - 1)
             found |= self._words(p0, c0 - 1, start, end, extra)
+        if bounded and c0 > 1 and text[c0 - 1] == "," and _ANAPHORA.search(text, c0, c1):
+            # a claim's "198,000 calls, 52% of them on the day": "them" names the clause
+            # before (evidence keeps its own clause: "96,480 members, 27,150 of whom...")
+            p0, _ = self.clause_bounds(c0 - 2, c0 - 1)
+            found |= self._words(p0, c0 - 1, start, end, extra)
         if extra[0]:
             for a, b in self._table_heads(start):
                 found |= self._words(a, b, start, end, extra)
@@ -398,7 +406,24 @@ def _label(raw: str) -> str:
         or (len(word) <= 3 and word in units.UNITS)
     ):
         return ""
-    return singular(word)
+    return _MONTH_NAMES.get(word) or _stem(singular(word))
+
+
+_MONTH_NAMES = {
+    "jan": "january",
+    "feb": "february",
+    "mar": "march",
+    "apr": "april",
+    "jun": "june",
+    "jul": "july",
+    "aug": "august",
+    "sep": "september",
+    "sept": "september",
+    "oct": "october",
+    "nov": "november",
+    "dec": "december",
+}
+"""A month abbreviation as a label is its month ("Oct 2026" column, "in October")."""
 
 
 def sentence_starts(text: str) -> list[int]:
@@ -422,6 +447,17 @@ def sentence_starts(text: str) -> list[int]:
         if extra:
             ends.sort()
     return [0, *ends]
+
+
+def _stem(word: str) -> str:
+    """A verb's inflection dropped, so that "returned" meets "return" and "produced"
+    meets "produce": ``-ing`` (six letters or more) and ``-ed`` (five or more) go, then a
+    final ``e``. Crude, but the same on both sides of a comparison."""
+    if word.endswith("ing") and len(word) >= 6:
+        word = word[:-3]
+    elif word.endswith("ed") and len(word) >= 5:
+        word = word[:-2]
+    return word[:-1] if word.endswith("e") and len(word) >= 4 else word
 
 
 def singular(word: str) -> str:

@@ -6,7 +6,8 @@ dimension's base unit, offset). Conversion to the base unit is
 base unit is the degree Celsius). Base units: metre (length), gram (mass), litre
 (volume), second (time), square metre (area), metre per second (speed), degree
 Celsius (temperature), joule (energy), watt (power), byte (data: kB-PB, decimal),
-coulomb (charge: mAh, Ah), ppm (concentration).
+coulomb (charge: mAh, Ah), volt (voltage), ampere (current), ppm (concentration);
+astronomical lengths (AU, light-years, parsecs) are lengths.
 Laboratory units (``mg/dL``, ``mmol/L``...) form one dimension per unit: they are
 never converted into each other because the factor depends on the substance.
 
@@ -60,6 +61,22 @@ UNITS: dict[str, Unit] = {
     **_u("length", "in", 0.0254, "inch", "inches"),
     **_u("length", "yd", 0.9144, "yard", "yards"),
     **_u("length", "nmi", 1852.0, "nautical mile", "nautical miles"),
+    # astronomy
+    **_u("length", "AU", 1.495978707e11, "astronomical unit", "astronomical units"),
+    **_u(
+        "length",
+        "ly",
+        9.4607304725808e15,
+        "light-year",
+        "light-years",
+        "light year",
+        "light years",
+        "lightyear",
+        "lightyears",
+    ),
+    **_u("length", "pc", 3.0856775814913673e16, "parsec", "parsecs"),
+    **_u("length", "kpc", 3.0856775814913673e19, "kiloparsec", "kiloparsecs"),
+    **_u("length", "Mpc", 3.0856775814913673e22, "megaparsec", "megaparsecs"),
     **_u("mass", "µg", 1e-6, "μg", "mcg", "ug", "microgram", "micrograms"),
     **_u("mass", "mg", 1e-3, "milligram", "milligrams"),
     **_u("mass", "g", 1.0, "gram", "grams", "gramme", "grammes"),
@@ -192,6 +209,13 @@ UNITS: dict[str, Unit] = {
     **_u("data", "GB", 1e9, "gigabyte", "gigabytes"),
     **_u("data", "TB", 1e12, "terabyte", "terabytes"),
     **_u("data", "PB", 1e15, "petabyte", "petabytes"),
+    # electric potential (volts) and current (amperes)
+    **_u("voltage", "V", 1.0, "volt", "volts"),
+    **_u("voltage", "mV", 1e-3, "millivolt", "millivolts"),
+    **_u("voltage", "kV", 1e3, "kilovolt", "kilovolts"),
+    **_u("current", "A", 1.0, "amp", "amps", "ampere", "amperes"),
+    **_u("current", "mA", 1e-3, "milliamp", "milliamps", "milliampere", "milliamperes"),
+    **_u("current", "kA", 1e3, "kiloamp", "kiloamps", "kiloampere", "kiloamperes"),
     # electric charge (battery capacity), in coulombs
     **_u("charge", "mAh", 3.6, "milliamp-hours", "milliampere-hours"),
     **_u("charge", "Ah", 3600.0, "amp-hours", "ampere-hours"),
@@ -208,8 +232,10 @@ UNITS: dict[str, Unit] = {
     **_u("lab:bpm", "bpm", 1.0, "beats per minute"),
 }
 
-# "in" is never a unit: "3 in 10" is a frequency, not inches.
+# "in" is never a unit: "3 in 10" is a frequency, not inches; nor is a lone "A" ("3 A
+# grades", "5 A-levels"): amperes are read from "amps" or "mA".
 del UNITS["in"]
+del UNITS["A"]
 
 SCALE_WORDS: dict[str, float] = {
     "hundred": 1e2,

@@ -34,14 +34,18 @@ derived, the difference of two evidence percentages). Rules, in order:
   54" vs "54 years"), and a count of "points" that matches nothing may restate
   percentage points ("fell 1.4 points" vs "1.4 percentage points"): compared on the
   stated number; a "1.62m" that fails as metres is checked again as 1.62 million
-  (kept with "'m' read as million" in its reason when that reading is verified).
+  (kept with "'m' read as million" in its reason when that reading is verified);
+* a multiplier that no evidence states ("roughly three times the previous week's 1,250 t")
+  may be the ratio of two values that other claims of its sentence verified
+  (``ratio_of_claims``, :func:`veracity.numeric.derived.ratio_of_claims`).
 
 The *closest* verified evidence wins (smallest relative error); when none verifies,
 the closest compatible one is reported. With ``context_check`` (default on),
 evidence stated for the claim's year (and the month it names), and then evidence whose
 clause shares the most content words with the claim's (row label, entity, counted noun;
 the same rate denominator counts as one), is preferred, so a
-number copied from another row or year fails; and two claims stated together in the
+number copied from another row or year fails; a claim whose year is known fails when the
+value it matches is stated for another year (``other_year``); and two claims stated together in the
 answer must not come from two different rows (``other_row``, see ``companions``).
 
 Speed: the compatible candidates of a claim depend only on its dimension, type,
@@ -67,7 +71,7 @@ from veracity.errors import InputError
 from veracity.numeric import units
 from veracity.numeric.companions import check_companions
 from veracity.numeric.config import DomainConfig
-from veracity.numeric.derived import percent_change, pp_difference
+from veracity.numeric.derived import percent_change, pp_difference, ratio_of_claims
 from veracity.numeric.evidence import (
     MAX_EVIDENCE_ITEMS,
     describe,
@@ -184,7 +188,7 @@ def _judge(
         diff_err = _temperature_difference_error(claim, ev)
         if diff_err is not None and diff_err < err:
             err = diff_err  # "warmer by 2.61 °F" restates "1.45 °C above"
-    limit = tol + (cfg.approximation_widening if claim.approx or ev.approx else 0.0)
+    limit = tol + (cfg.approximation_widening if _loose(claim, ev) else 0.0)
     if err <= limit + 1e-12:
         if c != e and _transposed(claim, ev, c, e):
             return False, err, "transposed_digits"
@@ -195,7 +199,16 @@ def _judge(
         return True, err, "rounding"
     if claim.dimension == "percent" and abs(c - e) <= cfg.percentage_absolute_threshold + 1e-12:
         return True, err, "percentage_absolute"
+    if _transposed(claim, ev, c, e):  # named for the reason, though it fails anyway
+        return False, err, "transposed_digits"
     return False, err, "out_of_tolerance"
+
+
+def _loose(claim: NumericClaim, ev: EvidenceQuantity) -> bool:
+    """Whether the approximation widening applies: evidence says "about", or the claim
+    does with at most two significant digits. "About 600,000" for 581,300 is a rounding a
+    reader accepts; "about 596,000" states three digits, so it is held to them."""
+    return ev.approx or (claim.approx and claim.significant <= 2)
 
 
 def _digits(x: float) -> str:
@@ -273,14 +286,18 @@ def _prefer_context(
         return cands, note  # nothing to tell the candidates apart: skip the claim's context
     year = year_of(claim) if has_year else None
     if year is not None:
-        same = [e for e in cands if year_of(e) == year]
+        years = [year_of(e) for e in cands]
+        same = [e for e, y in zip(cands, years, strict=True) if y == year]
         if same and len(same) < len(cands):
+            same += [e for e, y in zip(cands, years, strict=True) if y is None]
             cands, note = same, f"evidence for {year} preferred"
     labels = labels_of(claim) if has_labels else frozenset()
     months = labels & _MONTHS
     if months and len(cands) > 1:  # "October's price": like a year, a month names the period
-        same_month = [e for e in cands if labels_of(e) & months]
+        named = [labels_of(e) & _MONTHS for e in cands]
+        same_month = [e for e, m in zip(cands, named, strict=True) if m & months]
         if same_month and len(same_month) < len(cands):
+            same_month += [e for e, m in zip(cands, named, strict=True) if not m]
             cands = same_month
             what = ", ".join(sorted(m.capitalize() for m in months))
             note = (note + "; " if note else "") + f"evidence for {what} preferred"
@@ -300,11 +317,11 @@ def _prefer_context(
 
 _MONTHS = frozenset(
     """january february march april june july august september october november december
-    jan feb mar apr jun jul aug sep sept oct nov dec
     monday tuesday wednesday thursday friday saturday sunday""".split()
 )
-"""Month and weekday names (and month abbreviations) as labels: like a year, they name
-the period of a number ("may" is left out: it is also a verb)."""
+"""Month and weekday names as labels (abbreviations become full names in
+``textindex``): like a year, they name the period of a number ("may" is left out: it
+is also a verb)."""
 
 
 _Pick = tuple[float, EvidenceQuantity, str]
@@ -365,6 +382,17 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
                 found = (retry[0], retry[1], "unit named by its label")
     best, closest, note = found
     suffix = f" ({note})" if note else ""
+    if best is not None and cfg.context_check:
+        cy = year_of(claim)
+        ey = year_of(best[1]) if cy is not None else None
+        if ey is not None and ey != cy:  # the value is there, but stated for another year
+            rank, ev, rule = best
+            err = rank if math.isfinite(rank) and rule != "zero_absolute" else None
+            reason = (
+                f"{claim.text!r} matches {describe(ev)}, but that value is for {ey}, "
+                f"not {cy} (a number from another year)"
+            )
+            return ClaimVerification(claim, False, ev, err, "other_year", reason + suffix, tol)
     if best is not None:
         rank, ev, rule = best
         err_val = rank if math.isfinite(rank) and rule != "zero_absolute" else None
@@ -470,6 +498,12 @@ def _score(
         c = v.claim
         if not v.verified and c.unit == "m" and _GLUED_M.search(c.text) and not _metres_after(c):
             verdicts[i] = _as_million(v, grouped, cfg)
+    for i, v in enumerate(verdicts):
+        if not v.verified and v.claim.dimension == "ratio":
+            tol = cfg.tolerance_for(v.claim.claim_type)
+            ratio = ratio_of_claims(v.claim, verdicts, tol, cfg.approximation_widening)
+            if ratio is not None:
+                verdicts[i] = ratio
     if cfg.context_check and len(verdicts) > 1:
         verdicts = check_companions(
             verdicts,
