@@ -36,7 +36,8 @@ def test_a_unit_name_before_a_bare_number_declares_it() -> None:
     assert [v.rule for v in ok.claim_verifications] == ["within_tolerance"]
     assert "unit named by its label" in ok.claim_verifications[0].reason
     bad = check_numbers("A cup supplies 280 calories.", contexts=ctx)
-    assert [v.rule for v in bad.claim_verifications] == ["no_comparable_evidence"]
+    assert [v.rule for v in bad.claim_verifications] == ["out_of_tolerance"]
+    assert "closest is '250'" in bad.claim_verifications[0].reason
 
 
 def unit_of(text: str, dimension: str, per: str = "") -> tuple[str, float] | None:

@@ -1,5 +1,5 @@
-"""Quantities stated by phrases: multipliers ("twice", "double the") and shares ("one in
-five", "3 out of 10").
+"""Quantities stated by phrases: multipliers ("twice", "double the"), fractions
+("three-quarters of") and shares ("one in five", "3 out of 10").
 
 :data:`MULTIPLIER_RE` finds multiplier words, which :func:`multiplier` reads as ratios
 (with a rate denominator: "twice daily"); :func:`share` reads "N in M" / "N out of M"
@@ -16,16 +16,37 @@ from veracity.numeric.patterns import WORDS_ALT
 from veracity.numeric.quantity import BAD_NUMBER, Quantity, RawNumber
 from veracity.numeric.rates import apply_rate
 
-__all__ = ["MULTIPLIERS", "MULTIPLIER_LOWER", "MULTIPLIER_RE", "SHARE", "multiplier", "share"]
+__all__ = [
+    "FRACTIONS",
+    "MULTIPLIERS",
+    "MULTIPLIER_LOWER",
+    "MULTIPLIER_RE",
+    "PHRASE_HINTS",
+    "SHARE",
+    "multiplier",
+    "share",
+]
 
 MULTIPLIER_RE = re.compile(
-    r"\b(?:(?P<once>twice|thrice)|(?P<adj>double|triple|treble|quadruple)(?=[ \t]+(?:the|that|its|their|his|her|our|your)\b))\b",
+    r"\b(?:(?P<once>twice|thrice)|(?P<adj>double|triple|treble|quadruple)(?=[ \t]+(?:the|that|its|their|his|her|our|your)\b)"
+    r"|(?P<frac>(?:three|two|one|a)[ \t-]+(?:quarters?|thirds?))(?=[ \t]+of\b(?![ \t]+an?\b)))\b",
     re.IGNORECASE,
 )
 """Multiplier words read as ratios: "twice" (daily, as many, the rate), "thrice", and
-"double / triple / quadruple the ..." ("paid at double the base rate")."""
+"double / triple / quadruple the ..." ("paid at double the base rate"); and fractions
+before "of" read as approximate percentages ("three-quarters of the salt": 75 %), but
+not a fraction of one thing ("a quarter of a point", "three-quarters of an hour")."""
 MULTIPLIER_LOWER = re.compile(MULTIPLIER_RE.pattern)
 """The same pattern without IGNORECASE, for lower-cased text (several times faster)."""
+FRACTIONS = {
+    "three quarters": 75.0,
+    "two thirds": 200 / 3,
+    "one third": 100 / 3,
+    "a third": 100 / 3,
+    "one quarter": 25.0,
+    "a quarter": 25.0,
+}
+"""Fraction words as percentages ("two-thirds" is 66.7 %)."""
 MULTIPLIERS = {
     "twice": 2.0,
     "thrice": 3.0,
@@ -36,8 +57,22 @@ MULTIPLIERS = {
 }
 
 
+PHRASE_HINTS = (*MULTIPLIERS, "quarter", "third")
+"""Substrings of every phrase :data:`MULTIPLIER_RE` finds (a cheap pre-check)."""
+
+
 def multiplier(text: str, m: re.Match[str]) -> Quantity:
-    """The ratio a multiplier word states (``twice`` -> 2x; ``quadruple the`` -> 4x)."""
+    """The ratio a multiplier word states (``twice`` -> 2x; ``quadruple the`` -> 4x), or
+    the approximate percentage a fraction states (``three-quarters of`` -> 75 %)."""
+    frac = m.group("frac")
+    if frac:
+        words = re.split(r"[ \t-]+", frac.lower())
+        pct = FRACTIONS.get(f"{words[0]} {words[1].rstrip('s')}s")
+        pct = FRACTIONS.get(f"{words[0]} {words[1].rstrip('s')}") if pct is None else pct
+        if pct is not None:
+            return Quantity(
+                m.start(), m.end(), pct, pct, "percent", "%", approx=True, from_words=True
+            )
     value = MULTIPLIERS[m.group().lower()]
     q = Quantity(m.start(), m.end(), value, value, "ratio", "x", from_words=True)
     if m.group("once"):

@@ -262,7 +262,10 @@ def declared_cells(claim: NumericClaim, pool: EvidencePool) -> Candidates:
                 scale = column_scale(e)
                 if scale != 1.0:
                     stated = e.stated_value * scale
-                    out.append(replace(e, value=stated, stated_value=stated, cache=None))
+                    half = e.half_unit * scale
+                    out.append(
+                        replace(e, value=stated, stated_value=stated, half_unit=half, cache=None)
+                    )
                 continue
             found = declared_unit(declared_text(e), claim.dimension, claim.per)
             if found is not None:
@@ -277,6 +280,7 @@ def declared_cells(claim: NumericClaim, pool: EvidencePool) -> Candidates:
                         e,
                         value=stated * unit.factor + unit.offset,
                         stated_value=stated,
+                        half_unit=e.half_unit * scale * unit.factor,
                         unit=unit.symbol,
                         dimension=claim.dimension,
                         per=claim.per,

@@ -65,7 +65,7 @@ from veracity.numeric.patterns import (
 from veracity.numeric.phrases import (
     MULTIPLIER_LOWER,
     MULTIPLIER_RE,
-    MULTIPLIERS,
+    PHRASE_HINTS,
     SHARE,
     multiplier,
     share,
@@ -189,6 +189,7 @@ def scan_quantities(
         apply_table_scale(text, out)
     if len(out) > 1:
         _share_directions(text, out)
+        _share_rates(text, out)
     return join_compounds(text, out, keep_parts) if len(out) > 1 else out
 
 
@@ -211,6 +212,25 @@ def _share_directions(text: str, found: list[Quantity]) -> None:
             q.direction = prev.direction
 
 
+_FROM_GAP = re.compile(
+    r"[^.;:!?\n]{0,50}\b(?:from|to|than|versus|vs\.?|against|compared[ \t]+with)[ \t]+$",
+    re.IGNORECASE,
+)
+"""The words between a rate and a second value of the same thing ("144.9p a litre this
+week, down from 145.3p")."""
+
+
+def _share_rates(text: str, found: list[Quantity]) -> None:
+    """A value of the same unit with no denominator of its own, after "from", "to",
+    "than"... following a rate, takes that rate's denominator ("$2.96 a kilo, down from
+    $3.02": both per kilo)."""
+    for prev, q in itertools.pairwise(found):
+        if q.per or not prev.per or q.dimension != prev.dimension or q.unit != prev.unit:
+            continue
+        if q.start - prev.end <= 60 and _FROM_GAP.fullmatch(text, prev.end, q.start):
+            q.per = prev.per
+
+
 def _anchors(text: str) -> Iterator[re.Match[str]]:
     """Digit runs and number-word runs, in order (two linear scans, merged).
 
@@ -221,7 +241,7 @@ def _anchors(text: str) -> Iterator[re.Match[str]]:
         more = word_runs(WORDS_LOWER_NOSTART, low)
     else:
         more = word_runs(WORDS_ANY_NOSTART, text)
-    if any(w in low for w in MULTIPLIERS):  # cheap pre-check: the regex scan is slower
+    if any(w in low for w in PHRASE_HINTS):  # cheap pre-check: the regex scan is slower
         lower = len(low) == len(text)
         more += (MULTIPLIER_LOWER if lower else MULTIPLIER_RE).finditer(low if lower else text)
     if not more:
@@ -229,8 +249,9 @@ def _anchors(text: str) -> Iterator[re.Match[str]]:
     return iter(sorted([*DIGITS_RE.finditer(text), *more], key=_start))
 
 
-def _start(m: re.Match[str]) -> int:
-    return m.start()
+def _start(m: re.Match[str]) -> tuple[int, bool]:
+    # a phrase before a number word at the same place: "three-quarters of" before "three"
+    return m.start(), m.re is not MULTIPLIER_LOWER and m.re is not MULTIPLIER_RE
 
 
 def _word_number(text: str, m: re.Match[str]) -> RawNumber | None:

@@ -183,6 +183,8 @@ def _judge(
         if (bound == "min" and ac <= ae <= ac * _BOUND_SLACK) or (
             bound == "max" and ac / _BOUND_SLACK <= ae <= ac
         ):
+            if _transposed(claim, ev, c, e):
+                return False, err, "transposed_digits"
             return True, err, "bound"
     if claim.dimension == "temperature" and ev.unit != claim.unit:
         diff_err = _temperature_difference_error(claim, ev)
@@ -199,8 +201,6 @@ def _judge(
         return True, err, "rounding"
     if claim.dimension == "percent" and abs(c - e) <= cfg.percentage_absolute_threshold + 1e-12:
         return True, err, "percentage_absolute"
-    if _transposed(claim, ev, c, e):  # named for the reason, though it fails anyway
-        return False, err, "transposed_digits"
     return False, err, "out_of_tolerance"
 
 
@@ -219,10 +219,11 @@ def _digits(x: float) -> str:
 def _transposed(claim: NumericClaim, ev: EvidenceQuantity, c: float, e: float) -> bool:
     """True when exact claim ``c`` is evidence ``e`` with two adjacent digits swapped
     ("$9,780" for "$9,870", "1,489" for "1,498"): a copying error, not a rounding, even
-    when within tolerance. Only between two single values, neither a range or bound,
-    nor approximate ("about") unless the claim states four or more significant digits:
-    a swap never restates the same value."""
-    if (claim.approx and claim.significant < 4) or ev.approx or claim.bound or ev.bound:
+    when within tolerance. Only between two single values, neither a range nor an
+    evidence bound, nor approximate ("about") unless the claim states four or more
+    significant digits: a swap never restates the same value, and "at least £8.50" is
+    not a bound on "£8.05"."""
+    if (claim.approx and claim.significant < 4) or ev.approx or ev.bound:
         return False  # but "about 12.59 kg" is too precise to excuse a swap
     if claim.low is not None or ev.low is not None:
         return False
@@ -380,12 +381,14 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
             retry = _best(claim, declared.for_claim(claim), tol, cfg)
             if retry[0] is not None:
                 found = (retry[0], retry[1], "unit named by its label")
+            elif found[1] is None and retry[1] is not None:  # report the closest such cell
+                found = (None, retry[1], "unit named by its label")
     best, closest, note = found
     suffix = f" ({note})" if note else ""
     if best is not None and cfg.context_check:
-        cy = year_of(claim)
-        ey = year_of(best[1]) if cy is not None else None
-        if ey is not None and ey != cy:  # the value is there, but stated for another year
+        ey = year_of(best[1])
+        cy = year_of(claim) if ey is not None else None
+        if cy is not None and ey != cy:  # the value is there, but stated for another year
             rank, ev, rule = best
             err = rank if math.isfinite(rank) and rule != "zero_absolute" else None
             reason = (
@@ -423,8 +426,12 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
         )
     rank, ev, rule = closest
     err_val = rank if math.isfinite(rank) else None
+    if rule == "out_of_tolerance" and _transposed(claim, ev, claim.value, ev.value):
+        rule = "transposed_digits"  # it fails anyway; the rule names the likely cause
     if rule == "sign_mismatch":
         reason = f"{claim.text!r} has the opposite sign of {describe(ev)}"
+    elif rule == "transposed_digits":
+        reason = f"{claim.text!r} is {describe(ev)} with two adjacent digits swapped"
     else:
         shown = f"relative error {rank:.2%}" if err_val is not None else "evidence is 0"
         reason = f"{claim.text!r} is not within {tol:.0%} of any evidence; closest is {describe(ev)} ({shown})"
