@@ -50,6 +50,7 @@ _YEAR_CELL = re.compile(
 most one word before or after it ("2026 proposed", "Budget 2025")."""
 _ANAPHORA = re.compile(r"\b(?:of|among)[ \t]+(?:them|which|those|these|whom)\b", re.IGNORECASE)
 """A clause about the things the clause before it names ("52% of them")."""
+_HAS_LETTERS = re.compile(r"[A-Za-z]{3}")
 _REF_YEAR = re.compile(r"(?:from|since|than|over|versus|vs\.?|with|before)\s*$", re.IGNORECASE)
 _NOT_LABELS = (
     lexicon.NOUN_STOPWORDS
@@ -175,6 +176,10 @@ class TextIndex:
         c0, c1 = self.clause_bounds(start, end)
         lo = bisect.bisect_left(year_pos, c0)
         hi = bisect.bisect_left(year_pos, c1)
+        if self._q_starts:
+            paired = self._paired_year(start, end)
+            if paired is not None:
+                return paired
         before: int | None = None
         for k in range(lo, min(hi, lo + 8)):
             p = year_pos[k]
@@ -195,6 +200,27 @@ class TextIndex:
             if p < first_cut <= c0 and not any(ch.isdigit() for ch in self.text[s0:p]):
                 return year_val[k]
         return None
+
+    def _paired_year(self, start: int, end: int) -> int | None:
+        """The year of the ``r``-th of ``n >= 2`` numbers that a sentence gives before as
+        many years ("fell from 31.4% to 24.9% between 2024 and 2026": 24.9% is for 2026;
+        "3% and 4% in 2023 and 2024"), or None when the sentence is not shaped so."""
+        year_pos, year_val = self._year_table()
+        qs = self._q_starts
+        s0, s1 = self.sentence_bounds(start)
+        kb = bisect.bisect_left(year_pos, start) - 1
+        chain_start = year_pos[kb] + 4 if kb >= 0 and year_pos[kb] >= s0 else s0
+        rank = bisect.bisect_left(qs, start) - bisect.bisect_left(qs, chain_start)
+        k0 = bisect.bisect_left(year_pos, end)
+        if k0 >= len(year_pos) or year_pos[k0] >= s1 or year_pos[k0] - end > 60:
+            return None
+        n = rank + 1 + bisect.bisect_left(qs, year_pos[k0]) - bisect.bisect_right(qs, start)
+        k1 = k0 + 1
+        while k1 < len(year_pos) and year_pos[k1] < s1 and year_pos[k1] - year_pos[k1 - 1] <= 16:
+            k1 += 1
+        if n < 2 or k1 - k0 != n:
+            return None
+        return year_val[k0 + rank]
 
     def labels(
         self, start: int, end: int, noun: str = "", *, bounded: bool = False
@@ -281,8 +307,16 @@ class TextIndex:
         if col > first >= 0:
             spans.append(cells[first])
         hcells = self.head_cells(cell) if col >= 0 else None
-        if hcells is not None and len(hcells) == len(cells):
+        same = hcells is not None and len(hcells) == len(cells)
+        if hcells is not None and same:
             spans.append(hcells[col])
+            if col > first >= 0:  # what the rows are: "Visa type | Fee" for "Student | €140"
+                spans.append(hcells[first])
+        for k in range(first + 1, col if col > first >= 0 else 0):
+            # other text cells before the number name the row too ("1 | Tadesse Worku |")
+            a, b = cells[k]
+            if _HAS_LETTERS.search(text, a, b):
+                spans.append(cells[k])
         return spans
 
     def _column_year(self, pos: int) -> int | None:
