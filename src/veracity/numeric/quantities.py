@@ -168,6 +168,10 @@ def scan_quantities(
                 )
                 consumed = e
                 continue
+            if e < n and text[e] in _VULGAR and num is not BAD_NUMBER and not num.decimals:
+                # "7½ points", "3¼ lengths": the fraction is part of the number
+                num = ParsedNumber(num.value + _VULGAR[text[e]], 2, num.significant + 1)
+                e += 1
             raw = RawNumber(s, e, num, False)
         elif m.re is MULTIPLIER_LOWER or m.re is MULTIPLIER_RE:
             out.append(multiplier(text, m))
@@ -190,6 +194,7 @@ def scan_quantities(
     if len(out) > 1:
         _share_directions(text, out)
         _share_rates(text, out)
+        _share_dimension_units(text, out)
     return join_compounds(text, out, keep_parts) if len(out) > 1 else out
 
 
@@ -229,6 +234,35 @@ def _share_rates(text: str, found: list[Quantity]) -> None:
             continue
         if q.start - prev.end <= 60 and _FROM_GAP.fullmatch(text, prev.end, q.start):
             q.per = prev.per
+
+
+_VULGAR = {"½": 0.5, "¼": 0.25, "¾": 0.75, "⅓": 1 / 3, "⅔": 2 / 3, "⅛": 0.125}
+"""Vulgar fraction characters glued to a whole number ("7½" is 7.5)."""
+_TIMES_GAP = re.compile(r"[ \t]*(?:[x×]|by)?[ \t]*")
+"""What separates the numbers of a dimension chain: "845 x 598 x 600 mm", "20 by 30 cm"."""
+
+
+def _share_dimension_units(text: str, found: list[Quantity]) -> None:
+    """The numbers of a dimension chain take the unit written after the last of them
+    ("845 x 598 x 600 mm": three lengths in millimetres; "20 by 30 cm")."""
+    for i in range(len(found) - 1, 0, -1):
+        p, q = found[i - 1], found[i]
+        unit = units.UNITS.get(q.unit)
+        if unit is None or unit.dimension != "length" or p.low is not None:
+            continue
+        bare = p.dimension == "number" or (p.unit == "x" and p.dimension == "ratio")
+        if not bare or q.start - p.end > 4:
+            continue
+        gap = text[p.end : q.start]
+        if p.unit == "x":  # "845 x" was read as a multiplier: its "x" joins the chain
+            gap = "x" + gap
+        if not gap.strip() or _TIMES_GAP.fullmatch(gap) is None:
+            continue
+        if p.unit == "x":
+            p.end = p.start + len(text[p.start : p.end].rstrip(" \txX×"))
+        p.dimension, p.unit, p.noun = "length", q.unit, ""
+        p.value = p.stated * unit.factor
+        p.half_unit *= unit.factor
 
 
 def _anchors(text: str) -> Iterator[re.Match[str]]:
@@ -394,6 +428,8 @@ _ELAPSED = re.compile(
     r":([0-5]\d):([0-5]\d(?:\.\d+)?)(?![\d:])(?![ \t]*(?i:[ap]\.?m\b|hrs?\b|h\b))"
 )
 """":mm:ss" after hours: an elapsed time ("2:08:15"), unless a clock follows (am, pm, hrs)."""
+_HOURS_MINUTES = re.compile(r":([0-5]\d)[ \t]*\(?(?i:h{1,2}:mm|h:min|hrs?:mins?)\)?")
+"""":mm" after hours, labelled as a duration ("3:28 (h:min)", "1:45 h:mm")."""
 _BY_BEFORE = re.compile(
     r"\b(?:by|rose|fell|grew|climbed|jumped|dropped|declined|increased|decreased|slipped|"
     r"gained|lost|up|down)[ \t]+[$€£¥₹]?$",
@@ -470,6 +506,11 @@ def _read_one(
             secs = num.value * 3600 + int(elapsed.group(1)) * 60 + float(elapsed.group(2))
             q = Quantity(s, elapsed.end(), secs, secs, "time", CLOCK, half_unit=0.5)
             return q, elapsed.end()
+        hm = _HOURS_MINUTES.match(text, e)
+        if hm is not None:  # "3:28 (h:min)": a duration of 3 h 28 min
+            secs = num.value * 3600 + int(hm.group(1)) * 60
+            q = Quantity(s, hm.end(), secs, secs, "time", CLOCK, half_unit=30.0)
+            return q, hm.end()
     chain = CHAIN.match(text, e) if nxt in CHAIN_START else None
     if not excluded and chain and not raw.words:
         sep = chain.group()[0]

@@ -51,6 +51,15 @@ most one word before or after it ("2026 proposed", "Budget 2025")."""
 _ANAPHORA = re.compile(r"\b(?:of|among)[ \t]+(?:them|which|those|these|whom)\b", re.IGNORECASE)
 """A clause about the things the clause before it names ("52% of them")."""
 _HAS_LETTERS = re.compile(r"[A-Za-z]{3}")
+_RELATIVE_YEAR = re.compile(
+    r"\b(?:(?:the|a)[ \t]+year[ \t]+(?:before|earlier)|(?:previous|prior|preceding|last)"
+    r"[ \t]+year|a[ \t]+year[ \t]+ago)\b",
+    re.IGNORECASE,
+)
+"""A clause about the year before its sentence's year ("£1,395 the year before")."""
+_OBJECT_OF_NEXT = re.compile(r"[ \t]+(?:a|an|the)[ \t][^,;.()]*[ \t](?:of|at)[ \t]*[$€£¥]?$")
+"""Words between two numbers that form a noun phrase ending in "of" / "at" before the
+second ("... out of a total prize fund of £12,500", "... at a valuation of $310m")."""
 _REF_YEAR = re.compile(r"(?:from|since|than|over|versus|vs\.?|with|before)\s*$", re.IGNORECASE)
 _NOT_LABELS = (
     lexicon.NOUN_STOPWORDS
@@ -164,7 +173,8 @@ class TextIndex:
         In its clause: the first year after it ("$4.2 billion in 2022"), else the
         nearest before it; years after "from", "since", "than"... are reference
         years and skipped. Else a year in the number-free opening clause of its
-        sentence ("In 2022, revenue was ...").
+        sentence ("In 2022, revenue was ..."), less one when the clause says "the year
+        before" / "a year earlier" / "last year".
         """
         year_pos, year_val = self._year_table()
         if not year_pos:
@@ -198,6 +208,8 @@ class TextIndex:
             cut = bisect.bisect_right(cuts, s0)
             first_cut = cuts[cut] if cut < len(cuts) else len(self.text)
             if p < first_cut <= c0 and not any(ch.isdigit() for ch in self.text[s0:p]):
+                if _RELATIVE_YEAR.search(self.text, c0, c1):  # "... £1,395 the year before"
+                    return year_val[k] - 1
                 return year_val[k]
         return None
 
@@ -235,11 +247,19 @@ class TextIndex:
             if k >= 0:
                 c0 = max(c0, self._q_ends[k])
             k = bisect.bisect_left(self._q_starts, end)
-            if k < len(self._q_starts):
-                c1 = min(c1, self._q_starts[k])
+            if k < len(self._q_starts) and self._q_starts[k] < c1:
+                c1 = self._q_starts[k]
+                if _OBJECT_OF_NEXT.search(self.text, end, c1):
+                    # "£7,145 out of a total prize fund of £12,500": the words name the
+                    # next number, not this one
+                    c1 = end
         extra = self._extras or self._extra()
         found = self._words(c0, c1, start, end, extra)
         text = self.text
+        if c0 > 1 and text[c0 - 1] == ":" and not text[c0:start].strip(" \t$€£¥"):
+            # "Total prize fund: €10,500": the label is before the colon
+            p0, _ = self.clause_bounds(c0 - 2, c0 - 1)
+            found |= self._words(p0, c0 - 1, start, end, extra)
         if c0 > 0 and text[c0 - 1] == "(":  # "Total Fat 12 g (18% DV)": the 18 % is about fat
             p0, _ = self.clause_bounds(c0 - 1, c0 - 1)
             found |= self._words(p0, c0 - 1, start, end, extra)
