@@ -218,7 +218,7 @@ def _share_directions(text: str, found: list[Quantity]) -> None:
 
 
 _FROM_GAP = re.compile(
-    r"[^.;:!?\n]{0,50}\b(?:from|to|than|versus|vs\.?|against|compared[ \t]+with)[ \t]+$",
+    r"[^.;:!?\n]{0,50}\b(?:from|than|versus|vs\.?|against|compared[ \t]+with)[ \t]+$",
     re.IGNORECASE,
 )
 """The words between a rate and a second value of the same thing ("144.9p a litre this
@@ -226,7 +226,7 @@ week, down from 145.3p")."""
 
 
 def _share_rates(text: str, found: list[Quantity]) -> None:
-    """A value of the same unit with no denominator of its own, after "from", "to",
+    """A value of the same unit with no denominator of its own, after "from",
     "than"... following a rate, takes that rate's denominator ("$2.96 a kilo, down from
     $3.02": both per kilo)."""
     for prev, q in itertools.pairwise(found):

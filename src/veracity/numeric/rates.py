@@ -95,6 +95,11 @@ monthly season ticket costs £165"): the number is a rate per that period."""
 _INVERSE = re.compile(rf"{_SP}+(?P<den>[^\W\d_][\w²³]*)(?:-1|⁻¹)(?![\w])")
 """Scientific notation for a denominator: "152 Wh kg-1", "128 mAh g⁻¹"."""
 _ADVERB = re.compile(rf"{_SP}+(?P<adv>(?i:{'|'.join(w for w in ADVERBS if w != 'p.a.')})\b|p\.a\.)")
+_OF_WHAT = re.compile(
+    r" of(?:[ \t]+[^\W\d_][\w-]*){1,3}?(?=[ \t]*(?:/|(?i:per|an?|each|every)[ \t]|"
+    rf"[ \t](?i:{'|'.join(w for w in ADVERBS if w != 'p.a.')})\b|[ \t]p\.a\.))"
+)
+"""" of <one to three words>" before a rate: what a measured quantity is of."""
 _AFTER_A = frozenset({"a", "an"})
 _RATE_AFTER_A = frozenset({"person", "share", "ticket", "item", "dose", "serving", "seat"})
 """Counted things that make a rate after "a" ("85 cents a share", "€5 a head")."""
@@ -176,6 +181,15 @@ def apply_rate(text: str, q: Quantity) -> None:
         after = read_per(text, q.end + k + len(q.noun)) if k >= 0 else None
         if after is not None and not after[2]:
             q.per = after[0]
+            return
+    if got is None and q.unit and text[q.end : q.end + 4] == " of ":
+        # "720 tonnes of vine tomatoes a week", "48 litres of water per cycle"
+        what = _OF_WHAT.match(text, q.end)
+        after = read_per(text, what.end()) if what is not None else None
+        if after is not None:
+            q.per = after[0]
+            if after[2]:  # "48 litres of water per 100 cycles": the number is the rate's
+                q.end = after[1]
             return
     if got is None:
         window = text[max(0, q.start - 40) : q.start].lower()

@@ -216,6 +216,15 @@ def _digits(x: float) -> str:
     return f"{abs(x):.12g}".split("e")[0].replace(".", "").strip("0")
 
 
+_DECIMALS = re.compile(r"\d[.](\d+)")
+
+
+def _decimals(text: str) -> int:
+    """Digits after the decimal point of the first number in ``text`` ("1.0480" -> 4)."""
+    m = _DECIMALS.search(text)
+    return len(m.group(1)) if m else 0
+
+
 def _transposed(claim: NumericClaim, ev: EvidenceQuantity, c: float, e: float) -> bool:
     """True when exact claim ``c`` is evidence ``e`` with two adjacent digits swapped
     ("$9,780" for "$9,870", "1,489" for "1,498"): a copying error, not a rounding, even
@@ -238,6 +247,10 @@ def _transposed(claim: NumericClaim, ev: EvidenceQuantity, c: float, e: float) -
     if abs(mant - round(mant)) > 1e-6 * mant:
         return False
     a, b = _digits(c), _digits(e)
+    if len(a) != len(b) and claim.unit == ev.unit:  # "1.0480" vs "1.0408": as written
+        places = max(_decimals(claim.text), _decimals(ev.text))
+        a = f"{abs(c):.{places}f}".replace(".", "").lstrip("0")
+        b = f"{abs(e):.{places}f}".replace(".", "").lstrip("0")
     if len(a) != len(b) or len(a) < 2 or a == b:
         return False
     diff = [i for i in range(len(a)) if a[i] != b[i]]
@@ -270,7 +283,10 @@ def _temperature_difference_error(claim: NumericClaim, ev: EvidenceQuantity) -> 
 
 
 def _prefer_context(
-    claim: NumericClaim, cands: list[EvidenceQuantity], kind: Candidates | None
+    claim: NumericClaim,
+    cands: list[EvidenceQuantity],
+    kind: Candidates | None,
+    relaxed: bool = False,
 ) -> tuple[list[EvidenceQuantity], str]:
     """Evidence stated for the claim's year, then for the month it names, then about its
     row / entity (most shared labels; the same rate denominator counts as one), among
@@ -290,7 +306,8 @@ def _prefer_context(
         years = [year_of(e) for e in cands]
         same = [e for e, y in zip(cands, years, strict=True) if y == year]
         if same and len(same) < len(cands):
-            same += [e for e, y in zip(cands, years, strict=True) if y is None]
+            if relaxed:
+                same += [e for e, y in zip(cands, years, strict=True) if y is None]
             cands, note = same, f"evidence for {year} preferred"
     labels = labels_of(claim) if has_labels else frozenset()
     months = labels & _MONTHS
@@ -298,7 +315,8 @@ def _prefer_context(
         named = [labels_of(e) & _MONTHS for e in cands]
         same_month = [e for e, m in zip(cands, named, strict=True) if m & months]
         if same_month and len(same_month) < len(cands):
-            same_month += [e for e, m in zip(cands, named, strict=True) if not m]
+            if relaxed:
+                same_month += [e for e, m in zip(cands, named, strict=True) if not m]
             cands = same_month
             what = ", ".join(sorted(m.capitalize() for m in months))
             note = (note + "; " if note else "") + f"evidence for {what} preferred"
@@ -337,8 +355,26 @@ def _best(
 ) -> tuple[_Pick | None, _Pick | None, str]:
     """(closest verified, closest overall, context note) among the candidates."""
     note = ""
+    every = cands
     if cands and cfg.context_check:
         cands, note = _prefer_context(claim, cands, kind)
+    best, closest = _judge_all(claim, cands, tol, cfg)
+    if best is None and cands is not every:
+        # nothing stated for the claim's year or month verifies: values stated for no
+        # period at all may ("1.41 children per woman" in a sentence about 2025)
+        wider, wider_note = _prefer_context(claim, every, kind, relaxed=True)
+        seen = {id(e) for e in cands}
+        if any(id(e) not in seen for e in wider):
+            found, near = _judge_all(claim, wider, tol, cfg)
+            if found is not None:
+                return found, near, wider_note
+    return best, closest, note
+
+
+def _judge_all(
+    claim: NumericClaim, cands: list[EvidenceQuantity], tol: float, cfg: DomainConfig
+) -> tuple[_Pick | None, _Pick | None]:
+    """(closest verified, closest overall) among ``cands``."""
     best: _Pick | None = None
     closest: _Pick | None = None
     for ev in cands:
@@ -352,7 +388,7 @@ def _best(
             or (rank == closest[0] and closest[2] != "sign_mismatch" and rule == "sign_mismatch")
         ):
             closest = (rank, ev, rule)
-    return best, closest, note
+    return best, closest
 
 
 def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> ClaimVerification:
