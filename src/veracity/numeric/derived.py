@@ -1,9 +1,11 @@
 """Derived values: a percentage-point difference of two evidence percentages, a
 multiplier stated between two verified values of the answer ("3,800 t, roughly three
-times the previous week's 1,250 t"), and (opt-in) a percent change between two
-evidence values."""
+times the previous week's 1,250 t"), a percentage of a verified value ("82% of the
+£48.6m raised"), and (opt-in) a percent change between two evidence values."""
 
 from __future__ import annotations
+
+import re
 
 from veracity.numeric.evidence import describe, dimension_of
 from veracity.numeric.models import ClaimVerification, EvidenceQuantity, NumericClaim
@@ -11,7 +13,7 @@ from veracity.numeric.models import ClaimVerification, EvidenceQuantity, Numeric
 _BOUND_SLACK = 1.5
 """As for a bound against a value: "more than six times" covers 6x to 9x."""
 
-__all__ = ["percent_change", "pp_difference", "ratio_of_claims"]
+__all__ = ["percent_change", "pp_difference", "ratio_of_claims", "share_of_claims"]
 
 _MAX_PAIRS_POOL = 60
 """At most this many evidence values are paired (pairs grow quadratically)."""
@@ -134,3 +136,56 @@ def ratio_of_claims(
         f"{big.value / small.value:.3g} (relative error {err:.2%})"
     )
     return ClaimVerification(claim, True, big, err, "ratio_of_claims", reason, tol, (big, small))
+
+
+_OF_GAP = re.compile(r"[ \t]+of[ \t]+(?:(?:the|its|their|this|that)[ \t]+)?")
+"""Between a percentage and the value it is a share of ("82% of the £48.6m")."""
+
+
+def share_of_claims(
+    claim: NumericClaim,
+    verdicts: list[ClaimVerification],
+    pool: list[EvidenceQuantity],
+    tol: float,
+    widening: float,
+) -> ClaimVerification | None:
+    """A percentage written as a share of a value the answer states next ("82% of the
+    £48.6m raised", "80% of the 140 km of pistes"), verified when some evidence value
+    ``a`` of the same kind, stated close to the matched whole ``b`` (same or adjacent
+    sentence), gives ``r = 100 * a / b`` with ``|c - r| / r <= tol`` (plus ``widening``
+    when the claim says "about") or ``|c - r|`` below half the claim's last digit."""
+    if claim.index is None or claim.dimension != "percent" or claim.low is not None:
+        return None
+    whole: EvidenceQuantity | None = None
+    for v in verdicts:
+        c = v.claim
+        if v.verified and v.matched is not None and c.index is claim.index:
+            gap = _OF_GAP.fullmatch(claim.index.text, claim.span[1], c.span[0])
+            if gap is not None and v.matched.value != 0:
+                whole = v.matched
+                break
+    if whole is None:
+        return None
+    kind = dimension_of(whole)
+    want = claim.value
+    best: tuple[float, EvidenceQuantity] | None = None
+    for a in pool[: _MAX_PAIRS_POOL * 10]:
+        if a is whole or dimension_of(a) != kind or not _close(a, whole):
+            continue
+        if not 0 < abs(a.value) < abs(whole.value):
+            continue
+        r = 100 * a.value / whole.value
+        err = abs(want - r) / r
+        limit = tol + (widening if claim.approx else 0.0)
+        if (err <= limit + 1e-12 or abs(want - r) < claim.half_unit) and (
+            best is None or err < best[0]
+        ):
+            best = (err, a)
+    if best is None:
+        return None
+    err, part = best
+    reason = (
+        f"{claim.text!r} is {describe(part)} as a share of {describe(whole)}, "
+        f"{100 * part.value / whole.value:.3g}% (relative error {err:.2%})"
+    )
+    return ClaimVerification(claim, True, part, err, "share_of_claims", reason, tol, (part, whole))

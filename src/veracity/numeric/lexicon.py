@@ -23,6 +23,7 @@ EXCLUSIONS: tuple[str, ...] = (
     "list_marker",
     "phone",
     "citation",
+    "relative_time",
 )
 """Names of the exclusion rules (all on by default; ``DomainConfig.exclusions``).
 
@@ -42,6 +43,9 @@ EXCLUSIONS: tuple[str, ...] = (
 * ``list_marker``: ``1.`` / ``2)`` at the start of a line, ``(1)`` enumerations.
 * ``phone``: ``555-123-4567``, ``+1 555 123 4567``, digits after ``tel``/``phone``.
 * ``citation``: bracketed references ``[3]``.
+* ``relative_time``: a time span that dates another number ("78% twelve months
+  before", "1.49 two years earlier", "six weeks previously"): a reference to a period,
+  not a measured duration.
 """
 
 IDENTIFIER_WORDS: frozenset[str] = frozenset(

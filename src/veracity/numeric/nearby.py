@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
 from veracity.numeric import lexicon, units
-from veracity.numeric.numbers import ParsedNumber
+from veracity.numeric.numbers import NUMBER_WORDS, ParsedNumber
 from veracity.numeric.patterns import (
     AFTER_ID,
     AM_PM,
@@ -86,7 +88,11 @@ def exclusion_of(
             prev_tok = toks[-1] if toks else ""
             if (
                 len(prev_tok) >= 2
-                and ("&" in prev_tok or (prev_tok.isupper() and prev_tok.isalpha()))
+                and (
+                    "&" in prev_tok
+                    or (prev_tok.isupper() and prev_tok.isalpha())
+                    or _CAMEL.search(prev_tok) is not None  # "PlayStation 5", "iPhone 15"
+                )
                 and prev_tok not in units.CURRENCY_CODES
                 and not at_line_start(text, s - len(prev_tok) - 1 if s > len(prev_tok) else 0)
             ):
@@ -117,6 +123,8 @@ def exclusion_of(
     return ""
 
 
+_CAMEL = re.compile(r"[a-z][A-Z]")
+"""A capital inside a word: a product name ("PlayStation", "iPhone", "HoloLens")."""
 _RUN = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz.")
 
 
@@ -211,7 +219,7 @@ def counted_noun(text: str, pos: int) -> str:
         word = tok.lower().rstrip("'’")
         if not tok[0].isalpha():
             return ""
-        if word in lexicon.NOUN_STOPWORDS:
+        if word in lexicon.NOUN_STOPWORDS or word in NUMBER_WORDS:
             return ""
         if word in lexicon.ADJECTIVES or tok[0].isupper() or any(c.isdigit() for c in tok):
             if p < len(text) and text[p] in ",.;:!?)":

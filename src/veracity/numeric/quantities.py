@@ -738,6 +738,8 @@ def _read_one(
             q.dimension = "count"
         elif raw.words:
             excluded = "bare_word"
+    if not excluded and dimension == "time" and _EARLIER.match(text, q.end):
+        excluded = "relative_time"  # "78% twelve months before"
     q.excluded = excluded if (excluded in active or excluded == "bare_word") else ""
     if excluded in ("year", "identifier") and e - s == 4 and 1800 <= num.value <= 2100:
         fiscal = _FISCAL_TAIL.match(text, q.end)  # "2025-26", "FY2024-25": one period
@@ -748,6 +750,9 @@ def _read_one(
     return q, q.end
 
 
+_EARLIER = re.compile(r"[ \t]+(?i:before|earlier|previously)\b(?![ \t]+(?i:than|the)\b)")
+"""After a time span: it dates another number ("two years earlier"), unless it compares
+("14 days earlier than in 2023") or names an event ("two days before the vote")."""
 _FISCAL_TAIL = re.compile(r"[-\u2013/](\d{2})(?!\d|[.,]\d)")
 """The two-digit end of a fiscal or season year after a year ("2025-26", "2019\u201320")."""
 

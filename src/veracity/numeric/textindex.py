@@ -207,7 +207,11 @@ class TextIndex:
             cuts = self._clause_cuts
             cut = bisect.bisect_right(cuts, s0)
             first_cut = cuts[cut] if cut < len(cuts) else len(self.text)
-            if p < first_cut <= c0 and not any(ch.isdigit() for ch in self.text[s0:p]):
+            if (
+                p < first_cut <= c0
+                and not any(ch.isdigit() for ch in self.text[s0:p])
+                and not _REF_YEAR.search(self.text, s0, p)  # "Since 1985 the ice ..."
+            ):
                 if _RELATIVE_YEAR.search(self.text, c0, c1):  # "... £1,395 the year before"
                     return year_val[k] - 1
                 return year_val[k]

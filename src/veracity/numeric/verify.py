@@ -37,7 +37,9 @@ derived, the difference of two evidence percentages). Rules, in order:
   (kept with "'m' read as million" in its reason when that reading is verified);
 * a multiplier that no evidence states ("roughly three times the previous week's 1,250 t")
   may be the ratio of two values that other claims of its sentence verified
-  (``ratio_of_claims``, :func:`veracity.numeric.derived.ratio_of_claims`).
+  (``ratio_of_claims``, :func:`veracity.numeric.derived.ratio_of_claims`), and a
+  percentage written as a share of a verified value ("82% of the £48.6m") may be the
+  share some evidence value is of it (``share_of_claims``).
 
 The *closest* verified evidence wins (smallest relative error); when none verifies,
 the closest compatible one is reported. With ``context_check`` (default on),
@@ -71,7 +73,12 @@ from veracity.errors import InputError
 from veracity.numeric import units
 from veracity.numeric.companions import check_companions
 from veracity.numeric.config import DomainConfig
-from veracity.numeric.derived import percent_change, pp_difference, ratio_of_claims
+from veracity.numeric.derived import (
+    percent_change,
+    pp_difference,
+    ratio_of_claims,
+    share_of_claims,
+)
 from veracity.numeric.evidence import (
     MAX_EVIDENCE_ITEMS,
     describe,
@@ -542,11 +549,14 @@ def _score(
         if not v.verified and c.unit == "m" and _GLUED_M.search(c.text) and not _metres_after(c):
             verdicts[i] = _as_million(v, grouped, cfg)
     for i, v in enumerate(verdicts):
-        if not v.verified and v.claim.dimension == "ratio":
+        if not v.verified and v.claim.dimension in ("ratio", "percent"):
             tol = cfg.tolerance_for(v.claim.claim_type)
-            ratio = ratio_of_claims(v.claim, verdicts, tol, cfg.approximation_widening)
-            if ratio is not None:
-                verdicts[i] = ratio
+            if v.claim.dimension == "ratio":
+                got = ratio_of_claims(v.claim, verdicts, tol, cfg.approximation_widening)
+            else:
+                got = share_of_claims(v.claim, verdicts, pool, tol, cfg.approximation_widening)
+            if got is not None:
+                verdicts[i] = got
     if cfg.context_check and len(verdicts) > 1:
         verdicts = check_companions(
             verdicts,
