@@ -103,6 +103,7 @@ NOUN_STOPWORDS: frozenset[str] = frozenset(
     such own same other than rose fell grew increased decreased declined dropped jumped
     climbed surged slipped looks look seems seem remained remains stands stood shows showed
     came went said reported indicates indicated suggests suggested means meant makes made
-    gives gave got reached hit totaled totalled amounted compares""".split()
+    gives gave got reached hit totaled totalled amounted compares get gets getting take
+    takes took pay pays paid receive receives received""".split()
 )
 """A number followed by one of these words counts nothing (it is a plain number)."""

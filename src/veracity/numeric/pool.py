@@ -237,6 +237,7 @@ TABLE_UNIT_DIMS = frozenset(
         "energy",
         "power",
         "data",
+        "bitrate",
         "time",
         "speed",
         "temperature",

@@ -85,6 +85,28 @@ def might_have_table_marker(text: str) -> bool:
     return ")" in low and any(w in low for w in ("000)", "000s)", "m)", "mn)", "bn)"))
 
 
+def _table_end(text: str, start: int, end: int) -> int:
+    """Where a marker's region ends: at ``end`` (the next blank line), or, when the line
+    after the marker is a ``|`` or tab separated row, at the first later line that is
+    not one (prose under a table is not in the table's units)."""
+    nl = text.find("\n", start, end)
+    if nl < 0:
+        return end
+    line_end = text.find("\n", nl + 1, end)
+    first = text[nl + 1 : end if line_end < 0 else line_end]
+    sep = "|" if "|" in first else "\t" if "\t" in first else ""
+    if not sep:
+        return end
+    pos = nl + 1
+    while pos < end:
+        le = text.find("\n", pos, end)
+        le = end if le < 0 else le
+        if sep not in text[pos:le]:
+            return pos
+        pos = le + 1
+    return end
+
+
 def apply_table_scale(text: str, found: list[Quantity]) -> None:
     """Multiply bare numbers under a ``(in thousands)``-style marker by its scale."""
     marks = list(TABLE_MARK.finditer(text))
@@ -101,7 +123,8 @@ def apply_table_scale(text: str, found: list[Quantity]) -> None:
         cur = mk.group("cur") or mk.group("cur2") or mk.group("cur3") or mk.group("cur4") or ""
         code = SYM_CODE.get(cur.upper() if len(cur) == 3 else cur, cur.upper())
         k = bisect.bisect_left(blanks, mk.end())
-        regions.append((mk.end(), blanks[k] if k < len(blanks) else len(text), factor, code))
+        end = blanks[k] if k < len(blanks) else len(text)
+        regions.append((mk.end(), _table_end(text, mk.end(), end), factor, code))
     # regions are in marker order and each ends at the next blank line, so their ends
     # never decrease: the first region holding a position is found by two bisections
     los = [r[0] for r in regions]

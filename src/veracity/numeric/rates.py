@@ -146,6 +146,11 @@ def read_per(text: str, pos: int) -> tuple[str, int, bool] | None:
         if den is None and "-" in raw:  # "per head-count": the first part alone
             first = raw.split("-", 1)[0]
             den, end = _canonical(first, word), m.start("den") + len(first)
+        if den is None and raw.lower() in ("cubic", "square", "sq"):  # "per cubic metre"
+            two = _SECOND_WORD.match(text, end)
+            unit = units.UNITS.get(f"{raw.lower()} {two.group(1)}") if two else None
+            if two is not None and unit is not None:
+                den, end = unit.symbol, two.end()
         if den is not None:
             n = m.group("n")
             if n is None:
@@ -166,6 +171,7 @@ def read_per(text: str, pos: int) -> tuple[str, int, bool] | None:
     return None
 
 
+_SECOND_WORD = re.compile(r"[ \t]+([A-Za-z]+)\b")
 _FIRST_WORDS = frozenset(["per", "each", "every", "a", "an", *ADVERBS, "p.a"])
 """Words that may open a rate right after a number (see :func:`read_per`)."""
 
@@ -200,6 +206,9 @@ def apply_rate(text: str, q: Quantity) -> None:
             q.per = _PERIOD_ADJECTIVES[before.group(1).lower()]
         return
     per, end, with_number = got
+    den = units.UNITS.get(per.rsplit(" ", 1)[-1])
+    if with_number and den is not None and den.dimension == q.dimension:
+        return  # "32 GB / 1 TB": two values of one kind, not a rate
     if with_number:
         q.end = end
     compound = units.UNITS.get(f"{q.unit}/{per}")

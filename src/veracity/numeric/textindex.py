@@ -60,7 +60,7 @@ _RELATIVE_YEAR = re.compile(
 _OBJECT_OF_NEXT = re.compile(r"[ \t]+(?:a|an|the)[ \t][^,;.()]*[ \t](?:of|at)[ \t]*[$€£¥]?$")
 """Words between two numbers that form a noun phrase ending in "of" / "at" before the
 second ("... out of a total prize fund of £12,500", "... at a valuation of $310m")."""
-_REF_YEAR = re.compile(r"(?:from|since|than|over|versus|vs\.?|with|before)\s*$", re.IGNORECASE)
+_REF_YEAR = re.compile(r"(?:from|since|than|over|versus|vs\.?|with|before|\bon)\s*$", re.IGNORECASE)
 _NOT_LABELS = (
     lexicon.NOUN_STOPWORDS
     | frozenset(
@@ -261,9 +261,9 @@ class TextIndex:
         found = self._words(c0, c1, start, end, extra)
         text = self.text
         if c0 > 1 and text[c0 - 1] == ":" and not text[c0:start].strip(" \t$€£¥"):
-            # "Total prize fund: €10,500": the label is before the colon
-            p0, _ = self.clause_bounds(c0 - 2, c0 - 1)
-            found |= self._words(p0, c0 - 1, start, end, extra)
+            # "Total prize fund: €10,500": the label is before the colon (its sentence)
+            s0, _ = self.sentence_bounds(c0 - 2)
+            found |= self._words(max(s0, c0 - 1 - _WINDOW), c0 - 1, start, end, extra)
         if c0 > 0 and text[c0 - 1] == "(":  # "Total Fat 12 g (18% DV)": the 18 % is about fat
             p0, _ = self.clause_bounds(c0 - 1, c0 - 1)
             found |= self._words(p0, c0 - 1, start, end, extra)

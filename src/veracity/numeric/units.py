@@ -6,7 +6,8 @@ dimension's base unit, offset). Conversion to the base unit is
 base unit is the degree Celsius). Base units: metre (length), gram (mass), litre
 (volume), second (time), square metre (area), metre per second (speed), degree
 Celsius (temperature), joule (energy), watt (power), byte (data: kB-PB, decimal),
-coulomb (charge: mAh, Ah), volt (voltage), ampere (current), ppm (concentration);
+coulomb (charge: mAh, Ah), volt (voltage), ampere (current), bit per second (bitrate), ppm
+(concentration);
 astronomical lengths (AU, light-years, parsecs) are lengths.
 Laboratory units (``mg/dL``, ``mmol/L``...) form one dimension per unit: they are
 never converted into each other because the factor depends on the substance.
@@ -209,6 +210,11 @@ UNITS: dict[str, Unit] = {
     **_u("data", "GB", 1e9, "gigabyte", "gigabytes"),
     **_u("data", "TB", 1e12, "terabyte", "terabytes"),
     **_u("data", "PB", 1e15, "petabyte", "petabytes"),
+    # data rates, in bits per second
+    **_u("bitrate", "bit/s", 1.0, "bps", "bits per second"),
+    **_u("bitrate", "kbit/s", 1e3, "kbps", "Kbps", "kb/s", "kilobits per second"),
+    **_u("bitrate", "Mbit/s", 1e6, "Mbps", "Mb/s", "megabits per second"),
+    **_u("bitrate", "Gbit/s", 1e9, "Gbps", "Gb/s", "gigabits per second"),
     # electric potential (volts) and current (amperes)
     **_u("voltage", "V", 1.0, "volt", "volts"),
     **_u("voltage", "mV", 1e-3, "millivolt", "millivolts"),

@@ -235,12 +235,12 @@ def _decimals(text: str) -> int:
 def _transposed(claim: NumericClaim, ev: EvidenceQuantity, c: float, e: float) -> bool:
     """True when exact claim ``c`` is evidence ``e`` with two adjacent digits swapped
     ("$9,780" for "$9,870", "1,489" for "1,498"): a copying error, not a rounding, even
-    when within tolerance. Only between two single values, neither a range nor an
-    evidence bound, nor approximate ("about") unless the claim states four or more
-    significant digits: a swap never restates the same value, and "at least £8.50" is
-    not a bound on "£8.05"."""
-    if (claim.approx and claim.significant < 4) or ev.approx or ev.bound:
-        return False  # but "about 12.59 kg" is too precise to excuse a swap
+    when within tolerance, "about" or not ("about $7,850" does not round "about
+    $7,580"). Only between two single values, neither a range nor an evidence bound,
+    and when the difference is more than the stated precision of either (a rounding
+    is not a copying error); "at least £8.50" is not a bound on "£8.05"."""
+    if ev.bound or abs(c - e) <= max(claim.half_unit, ev.half_unit):
+        return False
     if claim.low is not None or ev.low is not None:
         return False
     if claim.unit == ev.unit:  # as written: "1,489 hours", not 5,360,400 seconds
