@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import bisect
 import math
+import re
 from dataclasses import replace
 
 from veracity.numeric import units
@@ -251,22 +252,25 @@ def declared_cells(claim: NumericClaim, pool: EvidencePool) -> Candidates:
     """Bare numbers whose labels name a unit of the claim's dimension (with its rate
     denominator), read in that unit and scale ("14.2 µg/m³" vs "| PM2.5 (µg/m³) | 14.2
     |"; "250 calories" vs "Calories 250"; "306 acres" vs "Area (ha) | 124"); see
-    :mod:`veracity.numeric.table_units`. Built once per dimension and denominator."""
+    :mod:`veracity.numeric.table_units`. A glued "m" read as metres is a million when the
+    labels name a currency ("1.2m-1.8m" under "(hammer price, GBP)"). Built once per
+    dimension and denominator."""
     key = (claim.dimension, claim.per, claim.unit if claim.dimension == "currency" else "")
     got = pool.declared.get(key)
     if got is None:
         out = []
         for e in pool.items:
-            if e.dimension != "number" or e.index is None or e.per:
+            if e.index is None or e.per:
                 continue
+            million = 1.0
+            if e.dimension != "number":
+                if not (claim.dimension == "currency" and _GLUED_M.search(e.text)):
+                    continue
+                million = 1e6
             if claim.dimension in ("number", "count"):  # "4.2 million" vs "(millions)"
                 scale = column_scale(e)
                 if scale != 1.0:
-                    stated = e.stated_value * scale
-                    half = e.half_unit * scale
-                    out.append(
-                        replace(e, value=stated, stated_value=stated, half_unit=half, cache=None)
-                    )
+                    out.append(_rescaled(e, scale, 1.0, 0.0, e.unit, e.dimension, e.per))
                 continue
             found = declared_unit(declared_text(e), claim.dimension, claim.per)
             if found is not None:
@@ -275,18 +279,48 @@ def declared_cells(claim: NumericClaim, pool: EvidencePool) -> Candidates:
                     claim.unit or "$", unit.symbol
                 ):
                     continue
-                stated = e.stated_value * scale
                 out.append(
-                    replace(
+                    _rescaled(
                         e,
-                        value=stated * unit.factor + unit.offset,
-                        stated_value=stated,
-                        half_unit=e.half_unit * scale * unit.factor,
-                        unit=unit.symbol,
-                        dimension=claim.dimension,
-                        per=claim.per,
-                        cache=None,
+                        scale * million,
+                        unit.factor,
+                        unit.offset,
+                        unit.symbol,
+                        claim.dimension,
+                        claim.per,
                     )
                 )
         got = pool.declared[key] = Candidates(out)
     return got
+
+
+_GLUED_M = re.compile(r"\dm\b")
+
+
+def _rescaled(
+    e: EvidenceQuantity,
+    scale: float,
+    factor: float,
+    offset: float,
+    unit: str,
+    dimension: str,
+    per: str,
+) -> EvidenceQuantity:
+    """``e``'s stated number (and range ends) times ``scale``, read in a unit of
+    ``factor`` / ``offset``. ``e`` is a bare number or a length in metres: its value, range
+    ends and precision are all in its stated units."""
+    stated = e.stated_value * scale
+    low = e.low * scale * factor + offset if e.low is not None else None
+    high = e.high * scale * factor + offset if e.high is not None else None
+    return replace(
+        e,
+        value=stated * factor + offset,
+        stated_value=stated,
+        low=low,
+        high=high,
+        half_unit=e.half_unit * scale * factor,
+        unit=unit,
+        dimension=dimension,
+        per=per,
+        cache=None,
+    )

@@ -683,6 +683,7 @@ def _read_one(
         and text[stop] == ")"
         and (num.grouped or currency)
         and dimension in ("number", "currency")
+        and not _RESTATED_BEFORE.search(text, max(0, start - 12), start - 1)
     ):
         value = -value
         negative = True
@@ -750,6 +751,9 @@ def _read_one(
     return q, q.end
 
 
+_RESTATED_BEFORE = re.compile(r"(?:\d%|\d|percent|per cent)[ \t]*$", re.IGNORECASE)
+"""A bracketed amount right after a number restates it ("deposit 25% (£10,475)"): it is
+not an accounting negative."""
 _EARLIER = re.compile(r"[ \t]+(?i:before|earlier|previously)\b(?![ \t]+(?i:than|the)\b)")
 """After a time span: it dates another number ("two years earlier"), unless it compares
 ("14 days earlier than in 2023") or names an event ("two days before the vote")."""

@@ -51,6 +51,9 @@ most one word before or after it ("2026 proposed", "Budget 2025")."""
 _ANAPHORA = re.compile(r"\b(?:of|among)[ \t]+(?:them|which|those|these|whom)\b", re.IGNORECASE)
 """A clause about the things the clause before it names ("52% of them")."""
 _HAS_LETTERS = re.compile(r"[A-Za-z]{3}")
+_POSSESSIVE_YEAR = re.compile(r"\b((?:18|19|20)\d\d)['’]s[ \t]+[$€£¥]?$")
+"""A year owning the number after it ("2025's 66,500")."""
+_FROM_BEFORE = re.compile(r"\bfrom[ \t]+[$€£¥]?$", re.IGNORECASE)
 _RELATIVE_YEAR = re.compile(
     r"\b(?:(?:the|a)[ \t]+year[ \t]+(?:before|earlier)|(?:previous|prior|preceding|last)"
     r"[ \t]+year|a[ \t]+year[ \t]+ago)\b",
@@ -190,12 +193,19 @@ class TextIndex:
             paired = self._paired_year(start, end)
             if paired is not None:
                 return paired
+        own = _POSSESSIVE_YEAR.search(self.text, max(0, start - 12), start)
+        if own is not None:  # "2025's 66,500"
+            return int(own.group(1))
+        from_value = _FROM_BEFORE.search(self.text, max(0, start - 8), start) is not None
         before: int | None = None
         for k in range(lo, min(hi, lo + 8)):
             p = year_pos[k]
             if start <= p < end or _REF_YEAR.search(self.text, max(c0, p - 16), p):
                 continue
             if p >= end:
+                nxt = bisect.bisect_right(self._q_starts, end)
+                if from_value and nxt < len(self._q_starts) and self._q_starts[nxt] < p:
+                    break  # "from 81.4 to 96.1 in the year to May 2026": 2026 is 96.1's
                 return year_val[k]
             before = year_val[k]
         if before is not None:

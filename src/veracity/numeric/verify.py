@@ -27,6 +27,8 @@ derived, the difference of two evidence percentages). Rules, in order:
   states (claims with >= 2 significant digits, or percentages: ``12 %`` covers
   11.5-12.5, ``15,000`` covers 14,500-15,500) or that precise evidence states;
 * between two percentages, ``|c - e| <= percentage_absolute_threshold`` points;
+* two values stated to the same decimal place in the same unit that differ by more than
+  its rounding are two values (``other_value``: "96.8" is not "96.1", though within 1 %);
 * transposed digits (``transposed_digits``): an exact claim whose significant digits
   are the evidence's with two adjacent digits swapped ("$9,780" for "$9,870") fails
   even when the first two rules would accept it (a copying error, not a rounding).
@@ -201,6 +203,8 @@ def _judge(
     if err <= limit + 1e-12:
         if c != e and _transposed(claim, ev, c, e):
             return False, err, "transposed_digits"
+        if c != e and _other_decimal(claim, ev, c, e):
+            return False, err, "other_value"
         return True, err, "within_tolerance"
     if not tagged and abs(c - e) < _rounding_allowance(claim, ev, e):
         if _transposed(claim, ev, c, e):
@@ -221,6 +225,20 @@ def _loose(claim: NumericClaim, ev: EvidenceQuantity) -> bool:
 def _digits(x: float) -> str:
     """The significant digits of ``x`` ("9,870" -> "987", "0.0125" -> "125")."""
     return f"{abs(x):.12g}".split("e")[0].replace(".", "").strip("0")
+
+
+def _other_decimal(claim: NumericClaim, ev: EvidenceQuantity, c: float, e: float) -> bool:
+    """True when both sides state the same unit to the same decimal place and differ by
+    more than that place's rounding ("96.8 Mbit/s" is not "96.1 Mbit/s", though within
+    1 %): two precise values that disagree are two values, whatever the tolerance."""
+    if claim.approx or ev.approx or claim.bound or ev.bound or claim.unit != ev.unit:
+        return False
+    if claim.low is not None or ev.low is not None:
+        return False
+    places = _decimals(claim.text)
+    if places == 0 or places != _decimals(ev.text):
+        return False
+    return abs(c - e) > max(claim.half_unit, ev.half_unit) * (1 + 1e-9)
 
 
 _DECIMALS = re.compile(r"\d[.](\d+)")
