@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import bisect
+import re
 
 from veracity.numeric import units
 from veracity.numeric.patterns import (
@@ -85,6 +86,16 @@ def might_have_table_marker(text: str) -> bool:
     return ")" in low and any(w in low for w in ("000)", "000s)", "m)", "mn)", "bn)"))
 
 
+_EXCEPT_PER_SHARE = re.compile(r"[ \t,]*(?i:except|excluding)[ \t]+(?i:per[- ]share|eps)")
+_PER_SHARE_ROW = re.compile(r"(?i:\bEPS\b|per[- ]share|earnings per)")
+
+
+def _line(text: str, pos: int) -> str:
+    """The line holding ``pos``."""
+    end = text.find("\n", pos)
+    return text[text.rfind("\n", 0, pos) + 1 : len(text) if end < 0 else end]
+
+
 def _table_end(text: str, start: int, end: int) -> int:
     """Where a marker's region ends: at ``end`` (the next blank line), or, when the line
     after the marker is a ``|`` or tab separated row, at the first later line that is
@@ -114,7 +125,7 @@ def apply_table_scale(text: str, found: list[Quantity]) -> None:
         return
     # every position where a blank line starts, found once (then bisected per marker)
     blanks = [m.start() for m in BLANK_LINE.finditer(text)]
-    regions: list[tuple[int, int, float, str]] = []
+    regions: list[tuple[int, int, float, str, bool]] = []
     for mk in marks:
         sc = (mk.group("sc") or mk.group("sc3") or mk.group("sc4") or "").lower()
         factor = TABLE_SCALES.get(sc)
@@ -124,7 +135,8 @@ def apply_table_scale(text: str, found: list[Quantity]) -> None:
         code = SYM_CODE.get(cur.upper() if len(cur) == 3 else cur, cur.upper())
         k = bisect.bisect_left(blanks, mk.end())
         end = blanks[k] if k < len(blanks) else len(text)
-        regions.append((mk.end(), _table_end(text, mk.end(), end), factor, code))
+        except_per_share = _EXCEPT_PER_SHARE.match(text, mk.end()) is not None
+        regions.append((mk.end(), _table_end(text, mk.end(), end), factor, code, except_per_share))
     # regions are in marker order and each ends at the next blank line, so their ends
     # never decrease: the first region holding a position is found by two bisections
     los = [r[0] for r in regions]
@@ -134,8 +146,10 @@ def apply_table_scale(text: str, found: list[Quantity]) -> None:
             continue
         k_max = bisect.bisect_right(los, q.start)
         i = bisect.bisect_right(his, q.start, 0, k_max)
-        for lo, hi, factor, code in regions[i : i + 1] if i < k_max else ():
+        for lo, hi, factor, code, except_per_share in regions[i : i + 1] if i < k_max else ():
             if lo <= q.start < hi:
+                if except_per_share and _PER_SHARE_ROW.search(_line(text, q.start)):
+                    break  # "$ in millions, except per-share data": EPS stays in dollars
                 q.value *= factor
                 q.stated *= factor
                 q.half_unit *= factor

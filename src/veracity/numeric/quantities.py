@@ -739,8 +739,11 @@ def _read_one(
             q.dimension = "count"
         elif raw.words:
             excluded = "bare_word"
-    if not excluded and dimension == "time" and _EARLIER.match(text, q.end):
-        excluded = "relative_time"  # "78% twelve months before"
+    if not excluded and dimension == "time":
+        if _EARLIER.match(text, q.end):
+            excluded = "relative_time"  # "78% twelve months before"
+        elif _YEARS_OLD.match(text, q.end) and unit_sym in ("year", "yr"):
+            q.dimension, q.unit, q.value = "number", "", q.stated  # "12-year-olds": an age
     q.excluded = excluded if (excluded in active or excluded == "bare_word") else ""
     if excluded in ("year", "identifier") and e - s == 4 and 1800 <= num.value <= 2100:
         fiscal = _FISCAL_TAIL.match(text, q.end)  # "2025-26", "FY2024-25": one period
@@ -754,6 +757,9 @@ def _read_one(
 _RESTATED_BEFORE = re.compile(r"(?:\d%|\d|percent|per cent)[ \t]*$", re.IGNORECASE)
 """A bracketed amount right after a number restates it ("deposit 25% (£10,475)"): it is
 not an accounting negative."""
+_YEARS_OLD = re.compile(r"-olds?\b")
+"""After "N-year": an age group ("12-year-olds", "35-54-year-old adults"); "48 years old"
+stays a duration."""
 _EARLIER = re.compile(r"[ \t]+(?i:before|earlier|previously)\b(?![ \t]+(?i:than|the)\b)")
 """After a time span: it dates another number ("two years earlier"), unless it compares
 ("14 days earlier than in 2023") or names an event ("two days before the vote")."""

@@ -72,9 +72,16 @@ _BARE_SCALE = re.compile(
 """A column header's scale alone in brackets: "Meals served (millions)", "Visits ('000)"."""
 
 
+_TITLE_SCALE = re.compile(
+    r"\((?:[ \t]*in)?[ \t]*(?P<scale>(?i:thousands|millions|billions|'?000s?))\b[^)\n]{0,40}\)"
+)
+"""A table title's scale in brackets: "(thousands)", "(thousands of listeners aged 15+)"."""
+
+
 def column_scale(ev: EvidenceQuantity) -> float:
     """The scale that the header of a bare table cell's column names in brackets
-    ("(millions)" -> 1e6, "('000)" -> 1e3), or 1.0."""
+    ("(millions)" -> 1e6, "('000)" -> 1e3), else the table's title ("Admissions by
+    quarter (thousands)"), or 1.0."""
     if ev.index is None or ev.span is None:
         return 1.0
     index = ev.index
@@ -84,6 +91,10 @@ def column_scale(ev: EvidenceQuantity) -> float:
         return 1.0
     a, b = hcells[cell.col]
     m = _BARE_SCALE.search(index.text, a, b)
+    if m is None and cell.head is not None and cell.head > 0:  # the title above the table
+        text = index.text
+        title = text.rfind("\n", 0, cell.head - 1) + 1
+        m = _TITLE_SCALE.search(text, title, cell.head - 1)
     return _scale_of(m.group("scale")) if m is not None else 1.0
 
 

@@ -55,11 +55,12 @@ _POSSESSIVE_YEAR = re.compile(r"\b((?:18|19|20)\d\d)['’]s[ \t]+[$€£¥]?$")
 """A year owning the number after it ("2025's 66,500")."""
 _FROM_BEFORE = re.compile(r"\bfrom[ \t]+[$€£¥]?$", re.IGNORECASE)
 _RELATIVE_YEAR = re.compile(
-    r"\b(?:(?:the|a)[ \t]+year[ \t]+(?:before|earlier)|(?:previous|prior|preceding|last)"
-    r"[ \t]+year|a[ \t]+year[ \t]+ago)\b",
+    r"[ \t]+(?:(?:the|a)[ \t]+year[ \t]+(?:before|earlier)|(?:the[ \t]+)?(?:previous|prior|"
+    r"preceding|last)[ \t]+year|a[ \t]+year[ \t]+ago)\b",
     re.IGNORECASE,
 )
-"""A clause about the year before its sentence's year ("£1,395 the year before")."""
+"""Right after a number: it is for the year before its sentence's year ("£1,395 the year
+before"; but "a rise of 1.3% on the year before" is this year's rise)."""
 _OBJECT_OF_NEXT = re.compile(r"[ \t]+(?:a|an|the)[ \t][^,;.()]*[ \t](?:of|at)[ \t]*[$€£¥]?$")
 """Words between two numbers that form a noun phrase ending in "of" / "at" before the
 second ("... out of a total prize fund of £12,500", "... at a valuation of $310m")."""
@@ -176,8 +177,8 @@ class TextIndex:
         In its clause: the first year after it ("$4.2 billion in 2022"), else the
         nearest before it; years after "from", "since", "than"... are reference
         years and skipped. Else a year in the number-free opening clause of its
-        sentence ("In 2022, revenue was ..."), less one when the clause says "the year
-        before" / "a year earlier" / "last year".
+        sentence ("In 2022, revenue was ..."), less one when "the year before" / "a year
+        earlier" / "last year" follows the number.
         """
         year_pos, year_val = self._year_table()
         if not year_pos:
@@ -222,7 +223,7 @@ class TextIndex:
                 and not any(ch.isdigit() for ch in self.text[s0:p])
                 and not _REF_YEAR.search(self.text, s0, p)  # "Since 1985 the ice ..."
             ):
-                if _RELATIVE_YEAR.search(self.text, c0, c1):  # "... £1,395 the year before"
+                if _RELATIVE_YEAR.match(self.text, end):  # "... £1,395 the year before"
                     return year_val[k] - 1
                 return year_val[k]
         return None
