@@ -239,6 +239,7 @@ TABLE_UNIT_DIMS = frozenset(
         "power",
         "data",
         "bitrate",
+        "pressure",
         "time",
         "speed",
         "temperature",

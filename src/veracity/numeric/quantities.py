@@ -236,6 +236,8 @@ def _share_rates(text: str, found: list[Quantity]) -> None:
             q.per = prev.per
 
 
+_DECIMAL_BEFORE = re.compile(r"\d\.\d+$")
+"""A decimal number ending right before a slash ("8.7/10")."""
 _VULGAR = {"½": 0.5, "¼": 0.25, "¾": 0.75, "⅓": 1 / 3, "⅔": 2 / 3, "⅛": 0.125}
 """Vulgar fraction characters glued to a whole number ("7½" is 7.5)."""
 _TIMES_GAP = re.compile(r"[ \t]*(?:[x×]|by)?[ \t]*")
@@ -497,8 +499,13 @@ def _read_one(
             excluded = "identifier"
     elif slash and prev == "/":
         pass  # the second number of a slash pair ("120/80 mmHg")
-    elif prev in "/:" and s >= 2 and text[s - 2].isdigit():
-        excluded = "date" if prev == "/" else "time_of_day"
+    elif (
+        prev in "/:"
+        and s >= 2
+        and text[s - 2].isdigit()
+        and not (prev == "/" and _DECIMAL_BEFORE.search(text, max(0, s - 12), s - 1))
+    ):
+        excluded = "date" if prev == "/" else "time_of_day"  # but "8.7/10" is a score
     nxt = text[e] if e < n else ""
     if nxt == ":" and not excluded and not raw.words and e - s <= 2 and not num.decimals:
         elapsed = _ELAPSED.match(text, e)
@@ -525,7 +532,14 @@ def _read_one(
         if text[end - 1] in "-/.:":
             end -= 1
         return Quantity(s, end, 0.0, 0.0, "number", "", excluded=excluded), end
-    if not excluded and e + 1 < n and text[e] in ":/" and text[e + 1].isdigit() and not slash:
+    if (
+        not excluded
+        and e + 1 < n
+        and text[e] in ":/"
+        and text[e + 1].isdigit()
+        and not slash
+        and not (text[e] == "/" and num.decimals)  # "8.7/10" is a score, not a date
+    ):
         excluded = "time_of_day" if text[e] == ":" else "date"
     # --- prefix: sign, currency, approximation, bound
     start = s

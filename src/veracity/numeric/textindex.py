@@ -278,6 +278,7 @@ class TextIndex:
         if c0 > 0 and text[c0 - 1] == "(":  # "Total Fat 12 g (18% DV)": the 18 % is about fat
             p0, _ = self.clause_bounds(c0 - 1, c0 - 1)
             found |= self._words(p0, c0 - 1, start, end, extra)
+
         if (
             not bounded
             and c1 < len(text)
@@ -301,6 +302,11 @@ class TextIndex:
         if extra[0]:
             for a, b in self._table_heads(start):
                 found |= self._words(a, b, start, end, extra)
+        if not found and not bounded and c0 > 1 and text[c0 - 1] in ",;":
+            # "25% for delays of 15-29 minutes, 50% for 30-59 minutes": a list item with no
+            # words of its own is about what the item before it is about
+            p0, _ = self.clause_bounds(c0 - 2, c0 - 1)
+            found |= self._words(p0, c0 - 1, start, end, extra)
         if noun:
             found.add("#" + singular(noun))
         return frozenset(found)

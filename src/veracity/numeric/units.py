@@ -6,8 +6,8 @@ dimension's base unit, offset). Conversion to the base unit is
 base unit is the degree Celsius). Base units: metre (length), gram (mass), litre
 (volume), second (time), square metre (area), metre per second (speed), degree
 Celsius (temperature), joule (energy), watt (power), byte (data: kB-PB, decimal),
-coulomb (charge: mAh, Ah), volt (voltage), ampere (current), bit per second (bitrate), ppm
-(concentration);
+coulomb (charge: mAh, Ah), volt (voltage), ampere (current), bit per second (bitrate), pascal
+(pressure), ppm (concentration);
 astronomical lengths (AU, light-years, parsecs) are lengths.
 Laboratory units (``mg/dL``, ``mmol/L``...) form one dimension per unit: they are
 never converted into each other because the factor depends on the substance.
@@ -210,6 +210,15 @@ UNITS: dict[str, Unit] = {
     **_u("data", "GB", 1e9, "gigabyte", "gigabytes"),
     **_u("data", "TB", 1e12, "terabyte", "terabytes"),
     **_u("data", "PB", 1e15, "petabyte", "petabytes"),
+    # pressure, in pascals
+    **_u("pressure", "Pa", 1.0, "pascal", "pascals"),
+    **_u("pressure", "hPa", 1e2, "hectopascal", "hectopascals"),
+    **_u("pressure", "kPa", 1e3, "kilopascal", "kilopascals"),
+    **_u("pressure", "MPa", 1e6, "megapascal", "megapascals"),
+    **_u("pressure", "bar", 1e5),
+    **_u("pressure", "mbar", 1e2, "millibar", "millibars"),
+    **_u("pressure", "psi", 6894.757293168, "PSI", "pounds per square inch"),
+    **_u("pressure", "atm", 101325.0, "atmosphere", "atmospheres"),
     # data rates, in bits per second
     **_u("bitrate", "bit/s", 1.0, "bps", "bits per second"),
     **_u("bitrate", "kbit/s", 1e3, "kbps", "Kbps", "kb/s", "kilobits per second"),
