@@ -64,6 +64,14 @@ before"; but "a rise of 1.3% on the year before" is this year's rise)."""
 _OBJECT_OF_NEXT = re.compile(r"[ \t]+(?:a|an|the)[ \t][^,;.()]*[ \t](?:of|at)[ \t]*[$€£¥]?$")
 """Words between two numbers that form a noun phrase ending in "of" / "at" before the
 second ("... out of a total prize fund of £12,500", "... at a valuation of $310m")."""
+_DATE_CELL = re.compile(
+    r"[ \t*]*(?i:(?:from|until|to|since|as[ \t]+of|at|on|before|after)[ \t]+)?"
+    r"(?:\d{1,2}[ \t]+)?[A-Za-z]{3,9}\.?[ \t]+((?:18|19|20)\d\d)[ \t*]*"
+)
+"""A table header cell that is a date ("From 1 Jan 2025", "Until 31 Dec 2024", "Mar 2026"):
+its year heads the column."""
+_DAY_MONTH = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)?[ \t]+[A-Za-z]{3,9}\.?[ \t]*$")
+"""The day and month of a date before its year ("From 1 January 2025")."""
 _REF_YEAR = re.compile(r"(?:from|since|than|over|versus|vs\.?|with|before|\bon)\s*$", re.IGNORECASE)
 _NOT_LABELS = (
     lexicon.NOUN_STOPWORDS
@@ -220,7 +228,8 @@ class TextIndex:
             first_cut = cuts[cut] if cut < len(cuts) else len(self.text)
             if (
                 p < first_cut <= c0
-                and not any(ch.isdigit() for ch in self.text[s0:p])
+                and not from_value  # "..., down from €2.00": the value before, not this year's
+                and not any(ch.isdigit() for ch in _DAY_MONTH.sub("", self.text[s0:p]))
                 and not _REF_YEAR.search(self.text, s0, p)  # "Since 1985 the ice ..."
             ):
                 if _RELATIVE_YEAR.match(self.text, end):  # "... £1,395 the year before"
@@ -368,7 +377,7 @@ class TextIndex:
         if cell is None or hcells is None or not 0 <= cell.col < len(hcells):
             return None
         a, b = hcells[cell.col]
-        m = _YEAR_CELL.fullmatch(self.text, a, b)
+        m = _YEAR_CELL.fullmatch(self.text, a, b) or _DATE_CELL.fullmatch(self.text, a, b)
         return int(m.group(1)) if m else None
 
     def _table_head_line(self, ls: int, sep: str) -> int | None:
@@ -481,7 +490,7 @@ def _label(raw: str) -> str:
         or (len(word) <= 3 and word in units.UNITS)
     ):
         return ""
-    return _MONTH_NAMES.get(word) or _stem(singular(word))
+    return _MONTH_NAMES.get(word) or _ABBREVIATIONS.get(word) or _stem(singular(word))
 
 
 _MONTH_NAMES = {
@@ -499,6 +508,8 @@ _MONTH_NAMES = {
     "dec": "december",
 }
 """A month abbreviation as a label is its month ("Oct 2026" column, "in October")."""
+_ABBREVIATIONS = {"pts": "point", "pt": "point", "yds": "yard", "apps": "appearance"}
+"""Table-header abbreviations as the word they stand for ("Pts" is points)."""
 
 
 def sentence_starts(text: str) -> list[int]:
