@@ -754,8 +754,12 @@ def _read_one(
         elif raw.words:
             excluded = "bare_word"
     if not excluded and dimension == "time":
-        if _EARLIER.match(text, q.end):
-            excluded = "relative_time"  # "78% twelve months before"
+        if _EARLIER.match(text, q.end) or (
+            _FIRST_BEFORE.search(text, max(0, start - 12), start) and _OF_YEAR.match(text, q.end)
+        ):
+            excluded = (
+                "relative_time"  # "78% twelve months before", "the first nine months of 2025"
+            )
         elif _YEARS_OLD.match(text, q.end) and unit_sym in ("year", "yr"):
             q.dimension, q.unit, q.value = "number", "", q.stated  # "12-year-olds": an age
     q.excluded = excluded if (excluded in active or excluded == "bare_word") else ""
@@ -774,6 +778,9 @@ not an accounting negative."""
 _YEARS_OLD = re.compile(r"-olds?\b")
 """After "N-year": an age group ("12-year-olds", "35-54-year-old adults"); "48 years old"
 stays a duration."""
+_FIRST_BEFORE = re.compile(r"\b(?i:the[ \t]+(?:first|last))[ \t]+$")
+_OF_YEAR = re.compile(r"[ \t]+of[ \t]+(?:the[ \t]+year|(?:18|19|20)\d\d)\b")
+"""Around a time span: a part of a year ("in the first nine months of 2025")."""
 _EARLIER = re.compile(r"[ \t]+(?i:before|earlier|previously)\b(?![ \t]+(?i:than|the)\b)")
 """After a time span: it dates another number ("two years earlier"), unless it compares
 ("14 days earlier than in 2023") or names an event ("two days before the vote")."""
