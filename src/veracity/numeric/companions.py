@@ -6,7 +6,7 @@ were stated together in the answer and come from two different rows. Rule
 (``other_row``), applied after every claim has been verified on its own:
 
 * claims X and Y are *stated together* when they share an answer sentence with no
-  strong cut between them (``;``, "and", "while", "whereas", "but", "whilst");
+  strong cut between them (``;``, "and", "while", "whereas", "but", "whilst", "versus");
 * X's match is *not tied to X by its words*: X's labels (row, entity, counted noun)
   share no word with its matched evidence's labels;
 * no evidence verifying a claim stated with X lies in a *segment* (sentence between
@@ -40,7 +40,7 @@ __all__ = ["CandidateView", "check_companions", "segment_bounds", "stated_togeth
 _MAX_GROUP = 24
 """Answer sentences with more verified claims are skipped (the check is quadratic in
 the claims of one sentence; such "sentences" are tables or number dumps)."""
-_STRONG_CUT = re.compile(r";|\b(?:and|while|whilst|whereas|but)\b", re.IGNORECASE)
+_STRONG_CUT = re.compile(r";|\b(?:and|while|whilst|whereas|but|versus|vs)\b", re.IGNORECASE)
 
 
 def segment_bounds(index: TextIndex, pos: int) -> tuple[int, int]:

@@ -123,6 +123,8 @@ def exclusion_of(
     return ""
 
 
+_MEASURE_ADJECTIVE = re.compile(r"\d+(?:\.\d+)?-[A-Za-z]+")
+"""A measure used as an adjective before a noun ("60-kg bags", "20-foot containers")."""
 _CAMEL = re.compile(r"[a-z][A-Z]")
 """A capital inside a word: a product name ("PlayStation", "iPhone", "HoloLens")."""
 _RUN = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz.")
@@ -218,6 +220,8 @@ def counted_noun(text: str, pos: int) -> str:
         p = m.end()
         word = tok.lower().rstrip("'’")
         if not tok[0].isalpha():
+            if _MEASURE_ADJECTIVE.fullmatch(tok):  # "40.9 million 60-kg bags": skip "60-kg"
+                continue
             return ""
         if word in lexicon.NOUN_STOPWORDS or word in NUMBER_WORDS:
             return ""
