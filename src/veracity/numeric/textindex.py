@@ -51,6 +51,9 @@ most one word before or after it ("2026 proposed", "Budget 2025")."""
 _ANAPHORA = re.compile(r"\b(?:of|among)[ \t]+(?:them|which|those|these|whom)\b", re.IGNORECASE)
 """A clause about the things the clause before it names ("52% of them")."""
 _HAS_LETTERS = re.compile(r"[A-Za-z]{3}")
+_SUBORDINATE = re.compile(r"[ \t](?:as|when|because|since|although|though|until|so)[ \t]")
+"""A subordinate clause opening between a claim and the next number: its words are about
+that number ("... 121 deliveries as Australia won by 41 runs")."""
 _POSSESSIVE_YEAR = re.compile(r"\b((?:18|19|20)\d\d)['’]s[ \t]+[$€£¥]?$")
 """A year owning the number after it ("2025's 66,500")."""
 _FROM_BEFORE = re.compile(r"\bfrom[ \t]+[$€£¥]?$", re.IGNORECASE)
@@ -277,6 +280,10 @@ class TextIndex:
                     # "£7,145 out of a total prize fund of £12,500": the words name the
                     # next number, not this one
                     c1 = end
+                else:
+                    sub = _SUBORDINATE.search(self.text, end, c1)
+                    if sub is not None:  # "114 off 121 deliveries as Australia won by 41"
+                        c1 = sub.start()
         extra = self._extras or self._extra()
         found = self._words(c0, c1, start, end, extra)
         text = self.text
