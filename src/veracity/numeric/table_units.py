@@ -73,11 +73,11 @@ _BARE_SCALE = re.compile(
 
 
 _TITLE_SCALE = re.compile(
-    r"\((?:[ \t]*in)?[ \t]*(?P<scale>(?i:thousands?|millions?|billions?|'?000s?))\b"
-    r"[^)\n]{0,40}\)"
+    r"\([^()\n]{0,40}?(?<![\w'])(?P<scale>(?i:thousands?|millions?|billions?|'?000s?))\b"
+    r"[^()\n]{0,40}\)"
 )
 """A table title's scale in brackets: "(thousands)", "(thousands of listeners aged 15+)",
-"(million m²)"."""
+"(million m²)", "(journeys, thousands)"."""
 
 
 def column_scale(ev: EvidenceQuantity) -> float:
