@@ -228,7 +228,7 @@ def test_companion_rule_leaves_faithful_fusions_alone() -> None:
 
 
 def test_period_codes_label_table_rows() -> None:
-    mine = "Quarter | Copper | Gold\nQ1 | 112 | 48\nQ2 | 125 | 51\nQ3 | 131 | 46"
+    mine = "Quarter | Copper (kt) | Gold\nQ1 | 112 | 48\nQ2 | 125 | 51\nQ3 | 131 | 46"
     # Q3's gold cell is 46; 51 is Q2's
     assert _verdicts("Q3 gold production reached 51 koz.", mine)[0][0] is False
     assert _verdicts("Q3 gold production reached 46 koz.", mine)[0][0] is True
