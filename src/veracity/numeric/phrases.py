@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from veracity.numeric import units
+from veracity.numeric.nearby import prefix_kind
 from veracity.numeric.numbers import parse_words
 from veracity.numeric.patterns import WORDS_ALT
 from veracity.numeric.quantity import BAD_NUMBER, Quantity, RawNumber
@@ -47,6 +48,9 @@ FRACTIONS = {
     "a quarter": 25.0,
 }
 """Fraction words as percentages ("two-thirds" is 66.7 %)."""
+_FRACTION_HALF_UNIT = 2.5
+"""A fraction word is a coarse percentage: "a third" covers 30.8-35.8 %, "three-quarters"
+72.5-77.5 % (half of a 5-point step)."""
 MULTIPLIERS = {
     "twice": 2.0,
     "thrice": 3.0,
@@ -70,9 +74,12 @@ def multiplier(text: str, m: re.Match[str]) -> Quantity:
         pct = FRACTIONS.get(f"{words[0]} {words[1].rstrip('s')}s")
         pct = FRACTIONS.get(f"{words[0]} {words[1].rstrip('s')}") if pct is None else pct
         if pct is not None:
-            return Quantity(
-                m.start(), m.end(), pct, pct, "percent", "%", approx=True, from_words=True
-            )
+            q = Quantity(m.start(), m.end(), pct, pct, "percent", "%", approx=True, from_words=True)
+            q.half_unit = _FRACTION_HALF_UNIT
+            kind = prefix_kind(text[max(0, m.start() - 24) : m.start()])
+            if kind in ("min", "max"):  # "nearly a third", "more than three-quarters"
+                q.bound = kind
+            return q
     value = MULTIPLIERS[m.group().lower()]
     q = Quantity(m.start(), m.end(), value, value, "ratio", "x", from_words=True)
     if m.group("once"):
