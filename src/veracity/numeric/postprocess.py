@@ -90,6 +90,15 @@ _EXCEPT_PER_SHARE = re.compile(r"[ \t,]*(?i:except|excluding)[ \t]+(?i:per[- ]sh
 _PER_SHARE_ROW = re.compile(r"(?i:\bEPS\b|per[- ]share|earnings per)")
 
 
+def _column_of(text: str, pos: int) -> int:
+    """The ``|`` or tab separated column of ``pos`` on its line, or -1 when the line is not
+    a table row."""
+    line_start = text.rfind("\n", 0, pos) + 1
+    line = _line(text, pos)
+    sep = "|" if "|" in line else "\t" if "\t" in line else ""
+    return text.count(sep, line_start, pos) if sep else -1
+
+
 def _line(text: str, pos: int) -> str:
     """The line holding ``pos``."""
     end = text.find("\n", pos)
@@ -125,7 +134,7 @@ def apply_table_scale(text: str, found: list[Quantity]) -> None:
         return
     # every position where a blank line starts, found once (then bisected per marker)
     blanks = [m.start() for m in BLANK_LINE.finditer(text)]
-    regions: list[tuple[int, int, float, str, bool]] = []
+    regions: list[tuple[int, int, float, str, bool, int]] = []
     for mk in marks:
         sc = (mk.group("sc") or mk.group("sc3") or mk.group("sc4") or "").lower()
         factor = TABLE_SCALES.get(sc)
@@ -136,7 +145,10 @@ def apply_table_scale(text: str, found: list[Quantity]) -> None:
         k = bisect.bisect_left(blanks, mk.end())
         end = blanks[k] if k < len(blanks) else len(text)
         except_per_share = _EXCEPT_PER_SHARE.match(text, mk.end()) is not None
-        regions.append((mk.end(), _table_end(text, mk.end(), end), factor, code, except_per_share))
+        column = _column_of(text, mk.start())  # "| Funding (€m) |": that column only
+        regions.append(
+            (mk.end(), _table_end(text, mk.end(), end), factor, code, except_per_share, column)
+        )
     # regions are in marker order and each ends at the next blank line, so their ends
     # never decrease: the first region holding a position is found by two bisections
     los = [r[0] for r in regions]
@@ -146,10 +158,14 @@ def apply_table_scale(text: str, found: list[Quantity]) -> None:
             continue
         k_max = bisect.bisect_right(los, q.start)
         i = bisect.bisect_right(his, q.start, 0, k_max)
-        for lo, hi, factor, code, except_per_share in regions[i : i + 1] if i < k_max else ():
+        for lo, hi, factor, code, except_per_share, column in (
+            regions[i : i + 1] if i < k_max else ()
+        ):
             if lo <= q.start < hi:
                 if except_per_share and _PER_SHARE_ROW.search(_line(text, q.start)):
                     break  # "$ in millions, except per-share data": EPS stays in dollars
+                if column >= 0 and _column_of(text, q.start) != column:
+                    break  # a header cell's marker scales its own column
                 q.value *= factor
                 q.stated *= factor
                 q.half_unit *= factor

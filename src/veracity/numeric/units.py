@@ -112,7 +112,7 @@ UNITS: dict[str, Unit] = {
     **_u("time", "ms", 1e-3, "millisecond", "milliseconds"),
     **_u("time", "s", 1.0, "sec", "secs", "second", "seconds"),
     **_u("time", "min", 60.0, "mins", "minute", "minutes"),
-    **_u("time", "h", 3600.0, "hr", "hrs", "hour", "hours"),
+    **_u("time", "h", 3600.0, "hr", "hrs", "hour", "hours", "man-hours", "person-hours"),
     **_u("time", "day", 86400.0, "days"),
     **_u("time", "week", 604800.0, "weeks", "wk", "wks"),
     **_u("time", "month", 2629746.0, "months"),
