@@ -430,6 +430,8 @@ _ELAPSED = re.compile(
     r":([0-5]\d):([0-5]\d(?:\.\d+)?)(?![\d:])(?![ \t]*(?i:[ap]\.?m\b|hrs?\b|h\b))"
 )
 """":mm:ss" after hours: an elapsed time ("2:08:15"), unless a clock follows (am, pm, hrs)."""
+_MINUTES_SECONDS = re.compile(r":([0-5]\d\.\d{1,3})(?![\d:])")
+"""":ss.xx" after minutes: a race time ("3:41.27", "1:54.61"); a clock has no decimals."""
 _HOURS_MINUTES = re.compile(r":([0-5]\d)[ \t]*\(?(?i:h{1,2}:mm|h:min|hrs?:mins?)\)?")
 """":mm" after hours, labelled as a duration ("3:28 (h:min)", "1:45 h:mm")."""
 _BY_BEFORE = re.compile(
@@ -513,6 +515,12 @@ def _read_one(
             secs = num.value * 3600 + int(elapsed.group(1)) * 60 + float(elapsed.group(2))
             q = Quantity(s, elapsed.end(), secs, secs, "time", CLOCK, half_unit=0.5)
             return q, elapsed.end()
+        ms = _MINUTES_SECONDS.match(text, e)
+        if ms is not None:  # "3:41.27": a race time in minutes and seconds
+            secs = num.value * 60 + float(ms.group(1))
+            half = 0.5 * 10.0 ** -len(ms.group(1).split(".")[1])
+            q = Quantity(s, ms.end(), secs, secs, "time", CLOCK, half_unit=half)
+            return q, ms.end()
         hm = _HOURS_MINUTES.match(text, e)
         if hm is not None:  # "3:28 (h:min)": a duration of 3 h 28 min
             secs = num.value * 3600 + int(hm.group(1)) * 60
