@@ -10,8 +10,8 @@ import re
 from veracity.numeric.evidence import describe, dimension_of
 from veracity.numeric.models import ClaimVerification, EvidenceQuantity, NumericClaim
 
-_BOUND_SLACK = 1.5
-"""As for a bound against a value: "more than six times" covers 6x to 9x."""
+_BOUND_SLACK = 1.25
+"""As for a bound against a value: "more than six times" covers 6x to 7.5x."""
 
 __all__ = ["percent_change", "pp_difference", "ratio_of_claims", "share_of_claims"]
 
@@ -92,7 +92,7 @@ def ratio_of_claims(
 
     ``r`` meets the claim ``c`` when ``|c - r| / r <= tol`` (plus ``widening`` when the
     claim says "about"), when ``|c - r|`` is below half the claim's last digit, or for a
-    bound within ``c <= r <= 1.5 c`` ("more than") / ``c / 1.5 <= r <= c`` ("up to").
+    bound within ``c <= r <= 1.25 c`` ("more than") / ``c / 1.25 <= r <= c`` ("up to").
     """
     if claim.index is None:
         return None

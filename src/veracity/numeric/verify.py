@@ -15,8 +15,10 @@ derived, the difference of two evidence percentages). Rules, in order:
   state opposite directions ("fell 5 %" against "rose 5 %");
 * ``e == 0``: verified when ``|c| <= zero_tolerance`` (``zero_absolute``);
 * a range claim contains ``e``, or a point claim lies in a range ``e``
-  (``range_contains``); a bound holds (``bound``): "more than X" covers X to 1.5 X,
-  "up to X" covers X / 1.5 to X (a bound restating the same bound compares values);
+  (``range_contains``); a bound holds (``bound``): "more than X" covers X to 1.25 X,
+  "up to X" covers X / 1.25 to X (a bound restating the same bound compares values; a
+  bound against a range compares with the range's top for "up to", its bottom for
+  "more than");
 * relative error ``|c - e| / |e| <= tol`` (``within_tolerance``), where ``tol`` is
   the type's tolerance, plus ``approximation_widening`` when either side says
   "about" / "~"; two temperatures in different scales may also be read as
@@ -109,9 +111,9 @@ from veracity.samples import EvidenceItem
 __all__ = ["MAX_EVIDENCE_ITEMS", "check_numbers", "evidence_from_items", "verify_claims"]
 
 
-_BOUND_SLACK = 1.5
-"""A bound holds when the evidence lies within a factor 1.5 on its side
-("more than 1,000" covers 1,000-1,500; "up to 10 %" covers 6.7-10 %)."""
+_BOUND_SLACK = 1.25
+"""A bound holds when the evidence lies within a factor 1.25 on its side
+("more than 1,000" covers 1,000-1,250; "up to 10 %" covers 8-10 %)."""
 _UNITLESS_OK = frozenset(
     {
         "length",
@@ -187,6 +189,12 @@ def _judge(
         ok = abs(c - e) <= max(claim.half_unit, ev.half_unit)
         return ok, err, "rounding" if ok else "out_of_tolerance"
     bound = claim.bound
+    if bound and bound != ev.bound and ev.low is not None and ev.high is not None:
+        # "up to 3.6 m" against "3.1-3.3 m": the bound restates the range's top
+        end_value = ev.high if bound == "max" else ev.low
+        if end_value and abs(abs(c) - abs(end_value)) / abs(end_value) <= tol + 1e-12:
+            return True, err, "bound"
+        return False, err, "out_of_tolerance"
     if bound and bound != ev.bound:  # "more than X" vs a plain value
         ac, ae = abs(c), abs(e)
         if (bound == "min" and ac <= ae <= ac * _BOUND_SLACK) or (
