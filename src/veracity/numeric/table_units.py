@@ -22,9 +22,9 @@ from functools import lru_cache
 from veracity.numeric import units
 from veracity.numeric.models import EvidenceQuantity
 from veracity.numeric.patterns import SCALES, SYM_CODE, TABLE_SCALES
-from veracity.numeric.rates import PERIOD_WORDS, read_per
+from veracity.numeric.rates import PERIOD_WORDS, PERIODS, read_per
 
-__all__ = ["column_scale", "declared_text", "declared_unit"]
+__all__ = ["column_scale", "declared_per", "declared_text", "declared_unit"]
 
 _NAME_BEFORE = re.compile(r"(?<![\w.])([^\W\d_]{2,})\)?[ \t]*:?[ \t]*$")
 
@@ -98,6 +98,47 @@ def column_scale(ev: EvidenceQuantity) -> float:
         title = text.rfind("\n", 0, cell.head - 1) + 1
         m = _TITLE_SCALE.search(text, title, cell.head - 1)
     return _scale_of(m.group("scale")) if m is not None else 1.0
+
+
+_PERIOD_NAMED = re.compile(
+    r"(?:\bper[ \t]+|/[ \t]*)(?P<den>[A-Za-z]+)\b|\b(?P<adv>"
+    + "|".join(w for w in PERIOD_WORDS if w != "p.a.")
+    + r")\b",
+    re.IGNORECASE,
+)
+
+
+def declared_per(ev: EvidenceQuantity) -> str:
+    """The period a table cell's column header or row label names for it ("API
+    calls/day" -> ``day``, "Monthly premium" -> ``month``, "Skip hire (per week)" ->
+    ``week``), or ``""`` when they name none or two different ones. Cached."""
+    if ev.index is None or ev.span is None:
+        return ""
+    cache = ev.cache
+    if cache is None:
+        cache = ev.cache = {}
+    got: str | None = cache.get("declared_per")
+    if got is not None:
+        return got
+    index = ev.index
+    text = index.text
+    cell = index.table_cell(ev.span[0])
+    found: set[str] = set()
+    if cell is not None and cell.col >= 0:
+        spans = [cell.cells[0]] if cell.col > 0 else []
+        hcells = index.head_cells(cell)
+        if hcells is not None and len(hcells) == len(cell.cells):
+            spans.append(hcells[cell.col])
+        for a, b in spans:
+            for m in _PERIOD_NAMED.finditer(text, a, b):
+                if m.group("adv"):
+                    found.add(PERIOD_WORDS[m.group("adv").lower()])
+                else:
+                    period = PERIODS.get(m.group("den").lower())
+                    if period:
+                        found.add(period)
+    got = cache["declared_per"] = found.pop() if len(found) == 1 else ""
+    return got
 
 
 @lru_cache(maxsize=64)

@@ -45,6 +45,10 @@ derived, the difference of two evidence percentages). Rules, in order:
   percentage written as a share of a verified value ("82% of the £48.6m") may be the
   share some evidence value is of it (``share_of_claims``).
 
+A claim per a period ("$310 per day") is not compared with a table cell whose column
+header or row label names another period ("Skip hire (per week)", "Monthly premium",
+"API calls/day"; :func:`veracity.numeric.table_units.declared_per`).
+
 The *closest* verified evidence wins (smallest relative error); when none verifies,
 the closest compatible one is reported. With ``context_check`` (default on),
 evidence stated for the claim's year (and the month it names), and then evidence whose
@@ -106,6 +110,8 @@ from veracity.numeric.pool import (
 )
 from veracity.numeric.presets import resolve_config
 from veracity.numeric.quantity import CLOCK
+from veracity.numeric.rates import PERIODS
+from veracity.numeric.table_units import declared_per
 from veracity.samples import EvidenceItem
 
 __all__ = ["MAX_EVIDENCE_ITEMS", "check_numbers", "evidence_from_items", "verify_claims"]
@@ -367,6 +373,9 @@ def _prefer_context(
     return cands, note
 
 
+_PERIODS = frozenset(p for p in PERIODS.values() if p)
+"""Canonical period denominators ("day", "week", "h"...)."""
+
 _MONTHS = frozenset(
     """january february march april june july august september october november december
     monday tuesday wednesday thursday friday saturday sunday""".split()
@@ -410,7 +419,10 @@ def _judge_all(
     """(closest verified, closest overall) among ``cands``."""
     best: _Pick | None = None
     closest: _Pick | None = None
+    per = claim.per
     for ev in cands:
+        if per in _PERIODS and not ev.per and ev.index and declared_per(ev) not in ("", per):
+            continue  # "$310 per day" against a cell of "Skip hire (per week)"
         ok, err, rule = _judge(claim, ev, tol, cfg)
         rank = err if err is not None else (0.0 if ok else math.inf)
         if ok and (best is None or rank < best[0]):
