@@ -43,11 +43,12 @@ _CHANGE_START = re.compile(
 )
 """A clause that opens with a change ("down 8% from ...") continues the clause before."""
 _YEAR_CELL = re.compile(
-    r"[ \t*]*(?:[A-Za-z]+[ \t]+)?(?:FY[ ]?|CY[ ]?)?((?:18|19|20)\d\d)(?:[/-]\d{2})?"
+    r"[ \t*]*(?:[A-Za-z][A-Za-z0-9]*[ \t]+)?(?:FY[ ]?|CY[ ]?)?((?:18|19|20)\d\d)(?:[/-]\d{2})?"
     r"(?:[ \t]+[A-Za-z]+)?[ \t*]*"
 )
 """A table header cell that is a year ("2023", "FY2023", "2023/24", "**2023**"), with at
-most one word before or after it ("2026 proposed", "Budget 2025")."""
+most one word or period code before or after it ("2026 proposed", "Budget 2025", "Q3
+2024")."""
 _ANAPHORA = re.compile(r"\b(?:of|among)[ \t]+(?:them|which|those|these|whom)\b", re.IGNORECASE)
 """A clause about the things the clause before it names ("52% of them")."""
 _HAS_LETTERS = re.compile(r"[A-Za-z]{3}")
@@ -222,6 +223,18 @@ class TextIndex:
             before = year_val[k]
         if before is not None:
             return before
+        if c1 >= 5 and self.text[c1 - 5 : c1] == " and ":
+            # "14.6 million sheep and lambs in June 2023": the year past "and" is this
+            # number's when no other number comes first
+            k = bisect.bisect_left(year_pos, c1)
+            nxt = bisect.bisect_left(self._q_starts, c1)
+            if (
+                k < len(year_pos)
+                and year_pos[k] - c1 <= 40
+                and (nxt >= len(self._q_starts) or self._q_starts[nxt] > year_pos[k])
+                and not _REF_YEAR.search(self.text, max(c1, year_pos[k] - 16), year_pos[k])
+            ):
+                return year_val[k]
         s0, _ = self.sentence_bounds(start)
         k = bisect.bisect_left(year_pos, s0)
         if k < len(year_pos) and year_pos[k] < c0 and year_pos[k] - s0 < 40:
