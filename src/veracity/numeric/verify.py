@@ -15,7 +15,8 @@ derived, the difference of two evidence percentages). Rules, in order:
   state opposite directions ("fell 5 %" against "rose 5 %");
 * ``e == 0``: verified when ``|c| <= zero_tolerance`` (``zero_absolute``);
 * a range claim contains ``e``, or a point claim lies in a range ``e``
-  (``range_contains``); a bound holds (``bound``): "more than X" covers X to 1.25 X,
+  (``range_contains``); a range against a range must match at both ends (within the
+  tolerance, or the stated precision); a bound holds (``bound``): "more than X" covers X to 1.25 X,
   "up to X" covers X / 1.25 to X (a bound restating the same bound compares values; a
   bound against a range compares with the range's top for "up to", its bottom for
   "more than");
@@ -163,6 +164,14 @@ def _judge(
         c, lo, hi = claim.value, claim.low, claim.high
     e = ev.value
     err = abs(c - e) / abs(e) if e != 0 else None
+    if lo is not None and hi is not None and ev.low is not None and ev.high is not None:
+        # a range against a range: both ends must agree ("24 to 30 °C" is not "24-26 °C")
+        ends = _range_ends_error(lo, hi, ev.low, ev.high)
+        ok = ends <= tol + 1e-12 or (
+            abs(lo - ev.low) <= max(claim.half_unit, ev.half_unit) * (1 + 1e-9)
+            and abs(hi - ev.high) <= max(claim.half_unit, ev.half_unit) * (1 + 1e-9)
+        )
+        return ok, ends, "range_contains" if ok else "out_of_tolerance"
     if lo is not None and hi is not None:
         if lo <= e <= hi:
             return True, 0.0, "range_contains"
@@ -227,6 +236,15 @@ def _judge(
     if claim.dimension == "percent" and abs(c - e) <= cfg.percentage_absolute_threshold + 1e-12:
         return True, err, "percentage_absolute"
     return False, err, "out_of_tolerance"
+
+
+def _range_ends_error(lo: float, hi: float, ev_lo: float, ev_hi: float) -> float:
+    """The larger relative error of the two ends of a range against another range."""
+
+    def rel(a: float, b: float) -> float:
+        return abs(a - b) / abs(b) if b else (0.0 if a == b else math.inf)
+
+    return max(rel(lo, ev_lo), rel(hi, ev_hi))
 
 
 def _loose(claim: NumericClaim, ev: EvidenceQuantity) -> bool:
