@@ -757,7 +757,15 @@ def _read_one(
             excluded = exclusion_of(text, q, num, raw, prev, e)
     if dimension == "number" and not excluded:
         q.noun = counted_noun(text, q.end)
-        if q.noun:
+        timed = _WORD_THEN_TIME.match(text, q.end) if q.noun else None
+        if timed is not None and timed.group(1).lower() == q.noun:
+            # "146 hearing days", "1,500 flight hours", "20 working days": a duration
+            unit = units.UNITS[timed.group(2).lower()]
+            q.dimension, q.unit, q.noun = "time", unit.symbol, ""
+            q.end = timed.end()
+            q.value, q.half_unit = q.stated * unit.factor, q.half_unit * unit.factor
+            dimension = "time"
+        elif q.noun:
             q.dimension = "count"
         elif raw.words:
             excluded = "bare_word"
@@ -789,6 +797,10 @@ stays a duration."""
 _FIRST_BEFORE = re.compile(r"\b(?i:the[ \t]+(?:first|last))[ \t]+$")
 _OF_YEAR = re.compile(r"[ \t]+of[ \t]+(?:the[ \t]+year|(?:18|19|20)\d\d)\b")
 """Around a time span: a part of a year ("in the first nine months of 2025")."""
+_WORD_THEN_TIME = re.compile(
+    r"[ \t]+([A-Za-z]+)[ \t]+(days|hours|weeks|months|years|minutes)\b", re.IGNORECASE
+)
+"""A counted word then a time unit: a duration of that kind ("146 hearing days")."""
 _EARLIER = re.compile(r"[ \t]+(?i:before|earlier|previously)\b(?![ \t]+(?i:than|the)\b)")
 """After a time span: it dates another number ("two years earlier"), unless it compares
 ("14 days earlier than in 2023") or names an event ("two days before the vote")."""
