@@ -171,6 +171,15 @@ def read_per(text: str, pos: int) -> tuple[str, int, bool] | None:
     return None
 
 
+_LATE_RATE = re.compile(
+    r"(?:[ \t]+(?!(?i:and|but|or|for|within|after|over|lasts?|lasted|takes?|took)\b)"
+    r"[A-Za-z'’-]+){1,6}?[ \t]+(?i:per|each|every|a|an)[ \t]+"
+    r"(?i:(day|week|month|year|hour|night))"
+    r"(?=[ \t]*(?:[.,;:)!?]|$|(?i:and|at|in|on|during|when|from|until)\b))"
+)
+"""A period rate closing the clause a few words after a quantity ("720 tonnes of tomatoes
+are harvested each day.", "1.2 litres of moisture out of the air per day"); not "a day
+pass"."""
 _SECOND_WORD = re.compile(r"[ \t]+([A-Za-z]+)\b")
 _FIRST_WORDS = frozenset(["per", "each", "every", "a", "an", *ADVERBS, "p.a"])
 """Words that may open a rate right after a number (see :func:`read_per`)."""
@@ -196,6 +205,11 @@ def apply_rate(text: str, q: Quantity) -> None:
             q.per = after[0]
             if after[2]:  # "48 litres of water per 100 cycles": the number is the rate's
                 q.end = after[1]
+            return
+    if got is None and q.dimension != "time":
+        late = _LATE_RATE.match(text, q.end)
+        if late is not None:  # "720 tonnes of tomatoes are harvested each day."
+            q.per = PERIODS[late.group(1).lower()]
             return
     if got is None:
         window = text[max(0, q.start - 40) : q.start].lower()
