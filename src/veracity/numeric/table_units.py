@@ -30,9 +30,11 @@ _NAME_BEFORE = re.compile(r"(?<![\w.])([^\W\d_]{2,})\)?[ \t]*:?[ \t]*$")
 
 
 def declared_text(ev: EvidenceQuantity) -> str:
-    """The column header, the row, the line above the table and the table's first line
-    of a bare table cell ``ev`` (the first unit named wins); outside a table, the one word written just before it ("Calories 250"), or
-    ``""``. Cached on the evidence."""
+    """The column header, the row labels' header, the row and the line above the table
+    of a bare table cell ``ev`` (the first unit named wins; the table's whole first line instead of the column
+    header when that is not known: another column's unit is not this cell's); outside a
+    table, the one word written just before it ("Calories 250"), or ``""``. Cached on the
+    evidence."""
     if ev.index is None or ev.span is None:
         return ""
     cache = ev.cache
@@ -48,15 +50,21 @@ def declared_text(ev: EvidenceQuantity) -> str:
     parts = []
     if cell is not None:
         hcells = index.head_cells(cell)
-        if hcells is not None and len(hcells) == len(cell.cells) and cell.col >= 0:
+        own_header = hcells is not None and len(hcells) == len(cell.cells) and cell.col >= 0
+        if own_header:
+            assert hcells is not None
             a, b = hcells[cell.col]
             parts.append(text[a:b])  # its column's header first: "Average wait (weeks)"
+            first = next((k for k, (x, y) in enumerate(hcells) if text[x:y].strip()), -1)
+            if 0 <= first < cell.col:  # the row labels' header: "Revenue (£m) | H1 2025"
+                parts.append(text[hcells[first][0] : hcells[first][1]])
         parts.append(text[cell.start : cell.end])  # the row
         head = cell.head if cell.head is not None else cell.start
         if head > 0:  # the line above the table: its title
             parts.append(text[text.rfind("\n", 0, head - 1) + 1 : head - 1])
-        he = text.find("\n", head)
-        parts.append(text[head : len(text) if he < 0 else he])  # the table's first line
+        if not own_header:  # the table's first line, when its own header is not known
+            he = text.find("\n", head)
+            parts.append(text[head : len(text) if he < 0 else he])
     else:
         ls = text.rfind("\n", 0, pos) + 1
         name = _NAME_BEFORE.search(text, max(ls, pos - 30), pos)

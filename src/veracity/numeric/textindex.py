@@ -35,6 +35,9 @@ _PERIOD = re.compile(r"\b(?:Q[1-4]|H[12]|FY ?'?\d{2,4}|[A-Z][A-Za-z]{0,3}\d+(?:\
 """Period codes ("Q3", "H1", "FY24") and short alphanumeric names ("PM2.5", "NO2",
 "A320"): too short or too numeric for ``_WORD``, but the row label of many tables
 ("Q3 | 131 | 46", "PM2.5 (µg/m³) | 14.2"); labels ``q3``, ``h1``, ``fy24``, ``pm2.5``."""
+_LETTER_FIRST = re.compile(r"(?<![A-Za-z0-9])([B-HJ-Z]) ([a-z][a-z'’&-]+)")
+"""A capital letter then a word ("B roads"): the label ``road b`` ("A" and "I" are
+words)."""
 _LETTER_NAME = re.compile(r"([A-Za-z][A-Za-z'’&-]+) ([A-Z])(?![A-Za-z0-9])")
 """A word and a capital letter ("Phone A", "Group B"): the label ``phone a``."""
 _CHANGE_START = re.compile(
@@ -426,7 +429,7 @@ class TextIndex:
         return head
 
     def _extra(self) -> tuple[bool, bool, bool]:
-        """(has a ``|`` / tab table, has a period code, has a "Phone A" row name),
+        """(has a ``|`` / tab table, has a period code, has a "Phone A" / "B roads" row name),
         computed once per text: most texts need none of the extra label scans."""
         got = self._extras
         if got is None:
@@ -434,7 +437,7 @@ class TextIndex:
             got = self._extras = (
                 "|" in text or "\t" in text,
                 _PERIOD.search(text) is not None,
-                _LETTER_NAME.search(text) is not None,
+                _LETTER_NAME.search(text) is not None or _LETTER_FIRST.search(text) is not None,
             )
         return got
 
@@ -469,6 +472,11 @@ class TextIndex:
                     label = _label(m.group(1))
                     if label:
                         found.add(f"{label} {m.group(2).lower()}")
+            for m in _LETTER_FIRST.finditer(text, c0, c1):  # "B roads", "C grade"
+                if not start <= m.start() < end:
+                    label = _label(m.group(2))
+                    if label:
+                        found.add(f"{label} {m.group(1).lower()}")
         return found
 
 
