@@ -55,6 +55,10 @@ most one word or period code before or after it ("2026 proposed", "Budget 2025",
 _ANAPHORA = re.compile(r"\b(?:of|among)[ \t]+(?:them|which|those|these|whom)\b", re.IGNORECASE)
 """A clause about the things the clause before it names ("52% of them")."""
 _HAS_LETTERS = re.compile(r"[A-Za-z]{3}")
+_TO_NEXT = re.compile(r"[ \t](to|from|versus|vs\.?|than|against|compared[ \t]+with)[ \t]")
+_FROM_NEAR = re.compile(r"\bfrom\b")
+"""Between two numbers: the words before it belong to the first ("17.4% in the control
+period to 15.1%"; "to" only after "from")."""
 _SUBORDINATE = re.compile(r"[ \t](?:as|when|because|since|although|though|until|so)[ \t]")
 """A subordinate clause opening between a claim and the next number: its words are about
 that number ("... 121 deliveries as Australia won by 41 runs")."""
@@ -287,8 +291,16 @@ class TextIndex:
         c0, c1 = self.clause_bounds(start, end)
         if bounded:
             k = bisect.bisect_right(self._q_ends, start) - 1
-            if k >= 0:
-                c0 = max(c0, self._q_ends[k])
+            if k >= 0 and self._q_ends[k] > c0:
+                c0 = self._q_ends[k]
+                # "from 17.4% in the control period to 15.1%": the words before "to"
+                # are the earlier number's
+                last = max(_TO_NEXT.finditer(self.text, c0, start), key=_match_end, default=None)
+                if last is not None and (
+                    last.group(1) != "to"
+                    or _FROM_NEAR.search(self.text, max(0, self._q_starts[k] - 40), c0)
+                ):
+                    c0 = last.end()
             k = bisect.bisect_left(self._q_starts, end)
             if k < len(self._q_starts) and self._q_starts[k] < c1:
                 c1 = self._q_starts[k]
@@ -538,6 +550,10 @@ _MONTH_NAMES = {
 """A month abbreviation as a label is its month ("Oct 2026" column, "in October")."""
 _ABBREVIATIONS = {"pts": "point", "pt": "point", "yds": "yard", "apps": "appearance"}
 """Table-header abbreviations as the word they stand for ("Pts" is points)."""
+
+
+def _match_end(m: re.Match[str]) -> int:
+    return m.end()
 
 
 def sentence_starts(text: str) -> list[int]:

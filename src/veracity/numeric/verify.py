@@ -484,8 +484,12 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
                 found = (None, retry[1], "unit named by its label")
     best, closest, note = found
     suffix = f" ({note})" if note else ""
-    if best is not None and cfg.context_check:
-        ey = year_of(best[1])
+    if (
+        best is not None
+        and cfg.context_check
+        and (claim.dimension != "time" or claim.unit == CLOCK)
+    ):
+        ey = year_of(best[1])  # (a span of time, "46 years", is dated by nothing)
         cy = year_of(claim) if ey is not None else None
         if cy is not None and ey != cy:  # the value is there, but stated for another year
             rank, ev, rule = best
@@ -575,9 +579,11 @@ def _metres_after(c: NumericClaim) -> bool:
 
 
 def _as_million(v: ClaimVerification, pool: EvidencePool, cfg: DomainConfig) -> ClaimVerification:
-    """A failed "1.62m" (read as metres) checked again as 1.62 million: kept when that
-    reading is verified ("visitors climbed to 1.62m" for "1.62 million visitors")."""
+    """A failed "1.62m" (read as metres, or metres per a period: "1.2m a day") checked
+    again as 1.62 million (per that period): kept when that reading is verified
+    ("visitors climbed to 1.62m" for "1.62 million visitors")."""
     c = v.claim
+    per = c.unit.split("/", 1)[1] if c.dimension == "speed" else c.per  # "1.2m a day"
     alt = replace(
         c,
         claim_type="count",
@@ -586,6 +592,7 @@ def _as_million(v: ClaimVerification, pool: EvidencePool, cfg: DomainConfig) -> 
         stated_value=c.stated_value * 1e6,
         unit="",
         base_unit="",
+        per=per,
         half_unit=c.half_unit * 1e6,
         cache=None,
     )
@@ -602,7 +609,8 @@ def _score(
     verdicts = [_verify_one(c, grouped, cfg) for c in claims]
     for i, v in enumerate(verdicts):
         c = v.claim
-        if not v.verified and c.unit == "m" and _GLUED_M.search(c.text) and not _metres_after(c):
+        glued_m = c.unit == "m" or (c.dimension == "speed" and c.unit.startswith("m/"))
+        if not v.verified and glued_m and _GLUED_M.search(c.text) and not _metres_after(c):
             verdicts[i] = _as_million(v, grouped, cfg)
     for i, v in enumerate(verdicts):
         if not v.verified and v.claim.dimension in ("ratio", "percent"):
