@@ -167,7 +167,7 @@ def _dimension_pattern(dimension: str) -> re.Pattern[str] | None:
             words.append(esc)
         else:
             letters.append(esc)
-    scale = r"(?i:thousands?|millions?|billions?|'?000s?|mn|bn)[ \t]+"
+    scale = r"(?:(?i:thousands?|millions?|billions?|'?000s?|mn|bn)|(?<![\w/])[mk](?=[ \t]+[a-z]{3}))[ \t]+"
     word = rf"(?<![\w/])(?:{'|'.join(words)})(?!\w)" if words else "(?!)"
     letter = rf"(?:{'|'.join(letters)})" if letters else "(?!)"
     return re.compile(
