@@ -218,7 +218,7 @@ def _share_directions(text: str, found: list[Quantity]) -> None:
 
 
 _FROM_GAP = re.compile(
-    r"[^.;:!?\n]{0,50}\b(?:from|than|versus|vs\.?|against|compared[ \t]+with)[ \t]+$",
+    r"[^.;:!?\n]{0,50}\b(?:from|than|versus|vs\.?|against|compared[ \t]+with|down|up)[ \t]+$",
     re.IGNORECASE,
 )
 """The words between a rate and a second value of the same thing ("144.9p a litre this
@@ -227,8 +227,8 @@ week, down from 145.3p")."""
 
 def _share_rates(text: str, found: list[Quantity]) -> None:
     """A value of the same unit with no denominator of its own, after "from",
-    "than"... following a rate, takes that rate's denominator ("$2.96 a kilo, down from
-    $3.02": both per kilo)."""
+    "than", "down"... following a rate, takes that rate's denominator ("$2.96 a kilo, down
+    from $3.02": both per kilo; "$8,126 a tonne, down $214")."""
     for prev, q in itertools.pairwise(found):
         if q.per or not prev.per or q.dimension != prev.dimension or q.unit != prev.unit:
             continue
@@ -778,6 +778,13 @@ def _read_one(
             )
         elif _YEARS_OLD.match(text, q.end) and unit_sym in ("year", "yr"):
             q.dimension, q.unit, q.value = "number", "", q.stated  # "12-year-olds": an age
+    if excluded == "identifier" and q.dimension in ("number", "count") and not raw.words:
+        at = _AT_WEEK.search(text, max(0, s - 24), s)
+        if at is not None:  # "at week 24": 24 weeks in, a duration
+            unit = units.UNITS[at.group(1).lower()]
+            q.dimension, q.unit, q.noun, excluded = "time", unit.symbol, "", ""
+            q.value, q.half_unit = q.stated * unit.factor, q.half_unit * unit.factor
+            dimension = "time"
     q.excluded = excluded if (excluded in active or excluded == "bare_word") else ""
     if excluded in ("year", "identifier") and e - s == 4 and 1800 <= num.value <= 2100:
         fiscal = _FISCAL_TAIL.match(text, q.end)  # "2025-26", "FY2024-25": one period
@@ -797,6 +804,10 @@ stays a duration."""
 _FIRST_BEFORE = re.compile(r"\b(?i:the[ \t]+(?:first|last))[ \t]+$")
 _OF_YEAR = re.compile(r"[ \t]+of[ \t]+(?:the[ \t]+year|(?:18|19|20)\d\d)\b")
 """Around a time span: a part of a year ("in the first nine months of 2025")."""
+_AT_WEEK = re.compile(
+    r"\b(?i:at|by|after|through|until|to|from|before)[ \t]+(?i:(day|week|month))[ \t]+$"
+)
+"""Before a number: a point in a course of time, a duration ("at week 24", "by day 28")."""
 _WORD_THEN_TIME = re.compile(
     r"[ \t]+([A-Za-z]+)[ \t]+(days|hours|weeks|months|years|minutes)\b", re.IGNORECASE
 )
