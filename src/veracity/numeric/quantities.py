@@ -787,9 +787,9 @@ def _read_one(
             dimension = "time"
     q.excluded = excluded if (excluded in active or excluded == "bare_word") else ""
     if excluded in ("year", "identifier") and e - s == 4 and 1800 <= num.value <= 2100:
-        fiscal = _FISCAL_TAIL.match(text, q.end)  # "2025-26", "FY2024-25": one period
-        if fiscal is not None and int(fiscal.group(1)) == (int(num.value) + 1) % 100:
-            q.end = fiscal.end()
+        fiscal = _FISCAL_TAIL.match(text, q.end)  # "2025-26", "FY2024-25", "2010-24"
+        if fiscal is not None and int(fiscal.group(1)) > int(num.value) % 100:
+            q.end = fiscal.end()  # one period: a fiscal year or a span of years
     if not q.excluded and not slash:
         apply_rate(text, q)
     return q, q.end
@@ -816,7 +816,8 @@ _EARLIER = re.compile(r"[ \t]+(?i:before|earlier|previously)\b(?![ \t]+(?i:than|
 """After a time span: it dates another number ("two years earlier"), unless it compares
 ("14 days earlier than in 2023") or names an event ("two days before the vote")."""
 _FISCAL_TAIL = re.compile(r"[-\u2013/](\d{2})(?!\d|[.,]\d)")
-"""The two-digit end of a fiscal or season year after a year ("2025-26", "2019\u201320")."""
+"""The two-digit end of a fiscal year or span after a year ("2025-26", "2019\u201320",
+"2010-24"), when it is later than the year's own last two digits."""
 
 
 def _rstrip(text: str, lo: int, hi: int) -> int:
