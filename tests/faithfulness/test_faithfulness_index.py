@@ -80,3 +80,25 @@ def test_negation_and_first_person_without_full_analysis(claim: str) -> None:
     ct = claim_tokens(claim)
     assert (ct.negated_keys, ct.first_person) == (a.negated_keys, a.first_person)
     assert ct.items == [item(t) for t in a.content]
+
+
+@pytest.mark.parametrize(
+    "context",
+    [
+        "Paris is the capital and largest city of France. It is not small.",
+        "The city had 2.1 million people in 1990, and the mayor never left Paris Paris.",
+        "Revenue was not 3 billion; it rose to 4.2 bn. Nobody expected that.",
+        "巴黎是法国的首都。它不是小城市。",
+    ],
+)
+def test_cached_positions_and_negation_scopes_equal_the_full_analysis(context: str) -> None:
+    # positions() and negated_keys() read cached chunks; analyse() is the reference
+    idx = build_index([context])
+    for sid in range(len(idx)):
+        lo, hi = idx.bounds[sid]
+        full = analyse(context[lo:hi])
+        expected: dict[str, list[int]] = {}
+        for i, tok in enumerate(full.content):
+            expected.setdefault(tok[2], []).append(i)
+        assert idx.positions(sid) == expected
+        assert idx.negated_keys(sid) == full.negated_keys

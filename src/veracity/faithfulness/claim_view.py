@@ -19,9 +19,9 @@ from veracity.faithfulness.frequency import WEIGHT_MAX, word_weight
 from veracity.faithfulness.index import (
     CHUNK_CACHE_MAX,
     FIRST_PERSON,
-    NEG_SCOPE,
     NUM_SCALE_RE,
     analyse,
+    scoped_keys,
 )
 from veracity.text import NEGATIONS, STOPWORDS, RawToken, chunk_tokens
 
@@ -44,9 +44,13 @@ class ClaimTokens(NamedTuple):
     first_person: bool
 
 
-_NEG, _FIRST, _OF, _POSS, _ME = 1, 2, 4, 8, 16
-_CLAIM_CHUNKS: dict[str, tuple[tuple[Item, ...], tuple[tuple[str, str], ...]]] = {}
+_NEG, _FIRST, _OF, _POSS, _ME, _DIGIT = 1, 2, 4, 8, 16, 32
+ChunkInfo = tuple[tuple[Item, ...], tuple[tuple[str, str], ...], int]
+_CLAIM_ITEMS: dict[str, tuple[Item, ...]] = {}  # every chunk seen: its content items
 _CLAIM_FLAGS: dict[str, int] = {}  # only chunks with a flag
+_CLAIM_NUMBERS: dict[str, tuple[tuple[str, str], ...]] = {}  # only chunks with a digit
+_DIGIT_RE = re.compile(r"\d")
+_CLEARED = [0]  # how often the chunk caches were cleared (another thread may clear them)
 _OF_NAME_RE = re.compile(
     r"(?i:\bof\b)(?:\W+(?i:the|a|an|its|his|her|their|our|this|that|and)\b)*\W+"
     r"(?:[^\W\d_a-z]|(?:[^\W\d_]\.){2})"
@@ -64,12 +68,12 @@ def item(tok: RawToken) -> Item:
     return (k, WEIGHT_MAX, tx, ini, ini, up)
 
 
-def _claim_chunk(chunk: str) -> tuple[tuple[Item, ...], tuple[tuple[str, str], ...]]:
-    """Content items and numbers of one whitespace chunk of a claim (cached), and its
-    flags (negation, first person, "of", possessive) in ``_CLAIM_FLAGS``."""
+def _claim_chunk(chunk: str) -> ChunkInfo:
+    """Content items, numbers and flags (negation, first person, "of", possessive,
+    digit) of one whitespace chunk of a claim, stored in the chunk caches."""
     items: list[Item] = []
     nums: list[tuple[str, str]] = []
-    flags = 0
+    flags = _DIGIT if _DIGIT_RE.search(chunk) else 0
     for t in chunk_tokens(chunk):
         tx, kind, k, norm, _ = t
         if kind == "number":
@@ -87,17 +91,50 @@ def _claim_chunk(chunk: str) -> tuple[tuple[Item, ...], tuple[tuple[str, str], .
             items.append(item(t))
             if (tx[:1].isupper() or kind == "initialism") and tx.endswith(("'s", "’s")):
                 flags |= _POSS  # a possessive name: "<Name>'s <head>" is a strict pair
-    out = (tuple(items), tuple(nums))
-    if len(_CLAIM_CHUNKS) >= CHUNK_CACHE_MAX:
-        _CLAIM_CHUNKS.clear()
+    out = (tuple(items), tuple(nums), flags)
+    if len(_CLAIM_ITEMS) >= CHUNK_CACHE_MAX:
+        _CLEARED[0] += 1  # before clearing: a reader that may have missed it sees it
+        _CLAIM_ITEMS.clear()
         _CLAIM_FLAGS.clear()
-    _CLAIM_CHUNKS[chunk] = out
+        _CLAIM_NUMBERS.clear()
+    _CLAIM_ITEMS[chunk] = out[0]
     if flags:
         _CLAIM_FLAGS[chunk] = flags
+        if flags & _DIGIT:
+            _CLAIM_NUMBERS[chunk] = out[1]
     return out
 
 
 _NO_KEYS: frozenset[str] = frozenset()
+
+
+def _chunk_view(parts: list[str]) -> tuple[list[Item], list[tuple[str, str]], int]:
+    """Content items, numbers and the union of the flags of a claim's chunks."""
+    cleared = _CLEARED[0]
+    try:  # common case: every chunk seen before (a new one gives None: TypeError)
+        items = list(chain.from_iterable(map(_CLAIM_ITEMS.get, parts)))  # type: ignore[arg-type]
+    except TypeError:
+        return _chunk_view_afresh(parts)
+    flags = 0
+    for p in _CLAIM_FLAGS.keys() & parts:
+        flags |= _CLAIM_FLAGS[p]
+    numbers: list[tuple[str, str]] = []
+    if flags & _DIGIT:  # a number needs a digit
+        nums_of = _CLAIM_NUMBERS
+        numbers = [n for p in parts if p in nums_of for n in nums_of[p]]
+    if _CLEARED[0] != cleared:  # caches cleared meanwhile: flags may be lost
+        return _chunk_view_afresh(parts)
+    return items, numbers, flags
+
+
+def _chunk_view_afresh(parts: list[str]) -> tuple[list[Item], list[tuple[str, str]], int]:
+    """:func:`_chunk_view` analysing every chunk afresh (and caching it)."""
+    infos = [_claim_chunk(p) for p in parts]
+    flags = 0
+    for info in infos:
+        flags |= info[2]
+    items = list(chain.from_iterable([info[0] for info in infos]))
+    return items, list(chain.from_iterable([info[1] for info in infos])), flags
 
 
 def claim_tokens(text: str) -> ClaimTokens:
@@ -106,16 +143,11 @@ def claim_tokens(text: str) -> ClaimTokens:
     capitalised word, and the full :func:`analyse` for "of <Name>", a possessive name
     or "<number> <scale word>"."""
     parts = text.split()
-    infos = list(map(_CLAIM_CHUNKS.get, parts))
-    if None in infos:
-        infos = [_claim_chunk(p) if i is None else i for i, p in zip(infos, parts, strict=True)]
-    flags = 0
-    for p in _CLAIM_FLAGS.keys() & parts:
-        flags |= _CLAIM_FLAGS[p]
+    items, numbers, flags = _chunk_view(parts)
     if (
         flags & _POSS
         or (flags & _OF and _OF_NAME_RE.search(text) is not None)
-        or NUM_SCALE_RE.search(text)
+        or (flags & _DIGIT and NUM_SCALE_RE.search(text))
     ):
         a = analyse(text)
         return ClaimTokens(
@@ -127,36 +159,11 @@ def claim_tokens(text: str) -> ClaimTokens:
         )
     negated_keys = _NO_KEYS
     first_person = bool(flags & _ME)
-    if flags & (_NEG | _FIRST):
+    if flags & _NEG:
+        negated_keys = scoped_keys(parts)
+    if not first_person and flags & _FIRST:
         toks = [t for p in parts for t in chunk_tokens(p)]
-        if flags & _NEG:
-            negated_keys = _negated_keys(toks)
-        if not first_person and flags & _FIRST:
-            first_person = any(
-                t[0] == "I" and not (i and toks[i - 1][0][:1].isupper()) for i, t in enumerate(toks)
-            )
-    return ClaimTokens(
-        list(chain.from_iterable([i[0] for i in infos])),  # type: ignore[index]
-        list(chain.from_iterable([i[1] for i in infos])),  # type: ignore[index]
-        negated_keys,
-        [],
-        first_person,
-    )
-
-
-def _negated_keys(toks: list[RawToken]) -> frozenset[str]:
-    """The ``negated_keys`` of :func:`analyse`: the keys of the ``NEG_SCOPE`` content
-    tokens or numbers after each negation cue."""
-    out: set[str] = set()
-    scope = 0
-    for _, kind, k, norm, _ in toks:
-        if kind == "number":
-            if scope:
-                out.add(k)
-                scope -= 1
-        elif k in NEGATIONS:
-            scope = NEG_SCOPE
-        elif norm not in STOPWORDS and scope:
-            out.add(k)
-            scope -= 1
-    return frozenset(out)
+        first_person = any(
+            t[0] == "I" and not (i and toks[i - 1][0][:1].isupper()) for i, t in enumerate(toks)
+        )
+    return ClaimTokens(items, numbers, negated_keys, [], first_person)

@@ -101,10 +101,7 @@ def is_abstention(claim: str) -> bool:
     mention of ..."; "No information is given on ..."; "... is not mentioned / stated in the
     context(s)"; "... cannot be determined from the documents".
     """
-    low = claim.casefold()
-    if not any(cue in low for cue in _CUES):  # every form holds one of these: cheap test
+    low = claim.casefold()  # every form holds one of these cues: a cheap first test
+    if not ("not" in low or "n't" in low or "n’t" in low or "no " in low or "unable" in low):
         return False
     return _ABSTENTION_RE.match(claim) is not None
-
-
-_CUES = ("not", "n't", "n’t", "no ", "unable")

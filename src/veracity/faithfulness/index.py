@@ -3,11 +3,13 @@
 Built once per answer by :func:`build_index` (linear in the contexts' size) and shared by
 every claim, so no claim re-reads the contexts. The hot path works on whitespace chunks:
 each distinct chunk ("France's", "city.", "(1990)") is analysed once into the keys it
-contributes (bounded caches, :data:`CHUNK_CACHE_MAX` entries each, cleared when full),
-so a sentence costs one ``str.split``, one ``map`` over a dict and one set union; the
-per-token :func:`analyse` runs only where word order matters (the best context sentence
-of a claim with a negation or a possessive / "of" relation). Claims have their own view
-in :mod:`veracity.faithfulness.claim_view`.
+contributes, its content keys in order and its negation view (bounded caches,
+:data:`CHUNK_CACHE_MAX` entries each, cleared when full), so a sentence's keys cost one
+``str.split``, one ``map`` over a dict and one set. Word order is read from the same
+chunks, on demand: content positions (word pairs) and negation scopes of the sentences
+a claim needs. The per-token :func:`analyse` runs only for a possessive / "of" relation
+check and for text with "<number> <scale word>" (which the chunks would not merge).
+Claims have their own view in :mod:`veracity.faithfulness.claim_view`.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 
 from veracity.text import (
     NEGATIONS,
@@ -37,11 +40,18 @@ __all__ = [
     "IndexedSentence",
     "analyse",
     "build_index",
+    "scoped_keys",
 ]
 
 NEG_MARK = "\x00neg"
 """Pseudo-key added to a sentence's keys when it holds a negation cue (never a word key)."""
 CHUNK_CACHE_MAX = 200_000
+_NEG_MARKS = frozenset({NEG_MARK})
+_NO_KEYS: frozenset[str] = frozenset()
+PREFIX_SEARCHES = 12
+"""Prefix checks of :meth:`ContextIndex.variant` done by substring search before the
+index builds its set of key prefixes (cheaper from then on)."""
+_FIRST_FIVE = itemgetter(slice(None, 5))  # shorter keys never equal a 5-letter prefix
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,8 +105,12 @@ class ContextIndex:
     keys: list[frozenset[str]] = field(default_factory=list)
     all_keys: frozenset[str] = frozenset()
     _blob: str | None = None
+    _prefixes: set[str] | None = None
+    _prefix_searches: int = 0
     _sentences: dict[int, IndexedSentence] = field(default_factory=dict)
     _relations: dict[int, Analysed] = field(default_factory=dict)
+    _positions: dict[int, dict[str, list[int]]] = field(default_factory=dict)
+    _negated: dict[int, frozenset[str]] = field(default_factory=dict)
 
     def __len__(self) -> int:
         return len(self.keys)
@@ -109,7 +123,8 @@ class ContextIndex:
             a, b = self.bounds[sid]
             keys = self.keys[sid]
             span = Span(a, b, self.contexts[ci][a:b])
-            s = IndexedSentence(sid, ci, span, keys - {NEG_MARK}, NEG_MARK in keys)
+            negated = NEG_MARK in keys
+            s = IndexedSentence(sid, ci, span, keys - _NEG_MARKS if negated else keys, negated)
             self._sentences[sid] = s
         return s
 
@@ -121,6 +136,49 @@ class ContextIndex:
             a = self._relations[sid] = analyse(self.contexts[self.context_of[sid]][lo:hi])
         return a
 
+    def positions(self, sid: int) -> dict[str, list[int]]:
+        """Content key -> its positions among the content tokens of sentence ``sid``
+        (the order of :attr:`Analysed.content`), cached; read from cached chunks."""
+        pos = self._positions.get(sid)
+        if pos is None:
+            pos = {}
+            for i, k in enumerate(self._content_keys(sid)):
+                at = pos.get(k)
+                if at is None:
+                    pos[k] = [i]
+                else:
+                    at.append(i)
+            self._positions[sid] = pos  # stored complete: the index may be shared
+        return pos
+
+    def _content_keys(self, sid: int) -> list[str]:
+        """The keys of :attr:`Analysed.content` of sentence ``sid``, in order."""
+        a = self._relations.get(sid)
+        if a is None:
+            lo, hi = self.bounds[sid]
+            text = self.contexts[self.context_of[sid]][lo:hi]
+            if NUM_SCALE_RE.search(text) is None:  # no "<number> <scale>": chunks agree
+                return _content_keys(text)
+            a = self.relations(sid)
+        return [t[2] for t in a.content]
+
+    def negated_keys(self, sid: int) -> frozenset[str]:
+        """:attr:`Analysed.negated_keys` of sentence ``sid``, read from cached chunks
+        unless the full analysis is at hand or needed ("<number> <scale word>")."""
+        if NEG_MARK not in self.keys[sid]:
+            return _NO_KEYS  # no negation cue: no scope
+        out = self._negated.get(sid)
+        if out is None:
+            a = self._relations.get(sid)
+            lo, hi = self.bounds[sid]
+            text = self.contexts[self.context_of[sid]][lo:hi]
+            if a is None and NUM_SCALE_RE.search(text) is None:
+                out = scoped_keys(text.split())
+            else:
+                out = self.relations(sid).negated_keys
+            self._negated[sid] = out
+        return out
+
     def postings(self, wanted: set[str]) -> dict[str, list[int]]:
         """key -> ids of the sentences holding it, for the keys of ``wanted`` (one pass)."""
         out: dict[str, list[int]] = {k: [] for k in wanted}
@@ -129,6 +187,17 @@ class ContextIndex:
                 for k in ks & wanted:
                     out[k].append(sid)
         return out
+
+    def _shares_prefix(self, prefix: str, blob: str) -> bool:
+        """Whether a context key starts with ``prefix`` (five letters): a substring
+        search of the key blob for the first few calls, then a set of key prefixes."""
+        prefixes = self._prefixes
+        if prefixes is None:
+            self._prefix_searches += 1
+            if self._prefix_searches <= PREFIX_SEARCHES:
+                return "\n" + prefix in blob
+            prefixes = self._prefixes = set(map(_FIRST_FIVE, self.all_keys))
+        return prefix in prefixes
 
     def variant(self, key: str) -> str | None:
         """A context key that ``key`` extends or that extends ``key`` (both >= 5 letters).
@@ -139,11 +208,14 @@ class ContextIndex:
         """
         if len(key) < 5 or not key.isalpha():
             return None
+        prefixes = self._prefixes
+        if prefixes is not None and key[:5] not in prefixes:
+            return None  # no context key shares the first five letters
         ks = self.all_keys
         blob = self._blob
         if blob is None:  # every key on its own line: a C-speed substring search
             blob = self._blob = "\n" + "\n".join(ks) + "\n"
-        if "\n" + key[:5] not in blob:  # no context key shares the first five letters
+        if prefixes is None and not self._shares_prefix(key[:5], blob):
             return None
         for i in range(5, len(key)):
             if key[:i] in ks:
@@ -229,13 +301,52 @@ def analyse(text: str) -> Analysed:
     return Analysed(content, numbers, negated, pairs, frozenset(negated_keys), strict, first_person)
 
 
-_CTX_CHUNKS: dict[str, frozenset[str]] = {}
+_SCOPE_VIEW: dict[str, tuple[str, ...]] = {}  # chunk -> its cue marks and keys
+
+
+def _scope_chunk(chunk: str) -> tuple[str, ...]:
+    """A chunk's tokens as negation scoping sees them (cached): :data:`NEG_MARK` for a
+    negation cue, the key of a content token or number; stopwords left out."""
+    out = tuple(
+        [
+            NEG_MARK if k in NEGATIONS else k
+            for _, kind, k, norm, _ in chunk_tokens(chunk)
+            if kind == "number" or k in NEGATIONS or norm not in STOPWORDS
+        ]
+    )
+    if len(_SCOPE_VIEW) >= CHUNK_CACHE_MAX:
+        _SCOPE_VIEW.clear()
+    _SCOPE_VIEW[chunk] = out
+    return out
+
+
+def scoped_keys(parts: list[str]) -> frozenset[str]:
+    """The ``negated_keys`` of :func:`analyse` for a text split at whitespace into
+    ``parts`` (equal when it holds no "<number> <scale word>"): the keys of the
+    ``NEG_SCOPE`` content tokens or numbers after each negation cue."""
+    out: set[str] = set()
+    scope = 0
+    get = _SCOPE_VIEW.get
+    for p in parts:
+        view = get(p)
+        for k in _scope_chunk(p) if view is None else view:
+            if k == NEG_MARK:
+                scope = NEG_SCOPE
+            elif scope:
+                out.add(k)
+                scope -= 1
+    return frozenset(out)
+
+
+_CTX_KEY: dict[str, str] = {}  # chunk adding one key -> it; adding none -> ""
+_CTX_KEYS: dict[str, frozenset[str]] = {}  # chunk adding several keys -> them
 NUM_SCALE_RE = re.compile(r"\d\s(?:thousand|million|billion|trillion|bn|mn|tn)\b", re.I)
 """A number followed by a scale word: the chunk view would not merge them."""
 
 
 def _context_chunk(chunk: str) -> frozenset[str]:
-    """Keys a whitespace chunk adds to a context sentence (cached)."""
+    """Keys a whitespace chunk adds to a context sentence (cached in ``_CTX_KEY`` when
+    there is at most one, else in ``_CTX_KEYS``)."""
     keys: set[str] = set()
     for _, kind, k, norm, _ in chunk_tokens(chunk):
         if k in NEGATIONS:
@@ -243,23 +354,77 @@ def _context_chunk(chunk: str) -> frozenset[str]:
         elif kind == "number" or norm not in STOPWORDS:
             keys.add(k)
     out = frozenset(keys)
-    if len(_CTX_CHUNKS) >= CHUNK_CACHE_MAX:
-        _CTX_CHUNKS.clear()
-    _CTX_CHUNKS[chunk] = out
+    if len(_CTX_KEY) + len(_CTX_KEYS) >= CHUNK_CACHE_MAX:
+        _CTX_KEY.clear()
+        _CTX_KEYS.clear()
+    if len(out) > 1:
+        _CTX_KEYS[chunk] = out
+    else:
+        _CTX_KEY[chunk] = next(iter(out), "")
     return out
 
 
-def _sentence_keys(text: str) -> frozenset[str]:
-    """Content and number keys of one sentence (plus :data:`NEG_MARK` when negated)."""
-    parts = text.split()
-    ks = list(map(_CTX_CHUNKS.get, parts))
-    if None in ks:
-        ks = [_context_chunk(p) if k is None else k for k, p in zip(ks, parts, strict=True)]
-    return frozenset().union(*ks)  # type: ignore[arg-type]
+_CTX_CONTENT: dict[str, tuple[str, ...]] = {}
+
+
+def _content_chunk(chunk: str) -> tuple[str, ...]:
+    """Keys of the content tokens of a whitespace chunk, in order (cached)."""
+    out = tuple(
+        [
+            k
+            for _, kind, k, norm, _ in chunk_tokens(chunk)
+            if kind != "number" and k not in NEGATIONS and norm not in STOPWORDS
+        ]
+    )
+    if len(_CTX_CONTENT) >= CHUNK_CACHE_MAX:
+        _CTX_CONTENT.clear()
+    _CTX_CONTENT[chunk] = out
+    return out
+
+
+def _content_keys(text: str) -> list[str]:
+    """Keys of :func:`analyse`'s content tokens of ``text``, in order, from cached
+    chunks (equal when ``text`` holds no "<number> <scale word>")."""
+    out: list[str] = []
+    get = _CTX_CONTENT.get
+    for p in text.split():
+        ks = get(p)
+        out += _content_chunk(p) if ks is None else ks
+    return out
+
+
+def _sentence_keys(ctx: str, bounds: list[tuple[int, int]]) -> list[frozenset[str]]:
+    """Content and number keys (plus :data:`NEG_MARK` when negated) of the sentences
+    ``ctx[a:b]`` of one context, from the chunk caches."""
+    get = _CTX_KEY.get
+    out: list[frozenset[str]] = []
+    for a, b in bounds:
+        parts = ctx[a:b].split()
+        found = set(map(get, parts))
+        if None in found:  # a chunk with several keys, or one not seen yet
+            out.append(_sentence_keys_slow(parts))
+        else:
+            found.discard("")
+            out.append(frozenset(found))  # type: ignore[arg-type]
+    return out
+
+
+def _sentence_keys_slow(parts: list[str]) -> frozenset[str]:
+    """:func:`_sentence_keys` chunk by chunk (analysing the chunks not seen yet)."""
+    keys: set[str] = set()
+    for p in parts:
+        k = _CTX_KEY.get(p)
+        if k is None:
+            ks = _CTX_KEYS.get(p)
+            keys.update(_context_chunk(p) if ks is None else ks)
+        elif k:
+            keys.add(k)
+    return frozenset(keys)
 
 
 def _sentence_keys_exact(text: str) -> frozenset[str]:
-    """:func:`_sentence_keys` through :func:`scan` (merges "<number> <scale word>")."""
+    """One sentence's keys as :func:`_sentence_keys` reads them, but through
+    :func:`scan` (which merges "<number> <scale word>")."""
     keys: set[str] = set()
     for _, kind, k, norm, _ in scan(text):
         if k in NEGATIONS:
@@ -278,7 +443,9 @@ def build_index(contexts: Sequence[str]) -> ContextIndex:
         sb = sentence_bounds(ctx)
         bounds += sb
         context_of += [ci] * len(sb)
-        fn = _sentence_keys_exact if NUM_SCALE_RE.search(ctx) else _sentence_keys
-        keys += [fn(ctx[a:b]) for a, b in sb]
+        if NUM_SCALE_RE.search(ctx):  # "<number> <scale word>": tokenise exactly
+            keys += [_sentence_keys_exact(ctx[a:b]) for a, b in sb]
+        else:
+            keys += _sentence_keys(ctx, sb)
     all_keys = frozenset().union(*keys)
     return ContextIndex(contexts, bounds, context_of, keys, all_keys)

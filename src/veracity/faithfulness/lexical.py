@@ -55,11 +55,12 @@ claim is finished (:func:`finish_claim`: best sentence, window, checks).
 from __future__ import annotations
 
 import heapq
-from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from operator import itemgetter
 
-from veracity.faithfulness.claim_view import ClaimTokens
+from veracity.faithfulness.claim_view import ClaimTokens, Item
 from veracity.faithfulness.frequency import WEIGHT_MAX
 from veracity.faithfulness.index import ContextIndex, IndexedSentence
 
@@ -93,6 +94,8 @@ PAIR_SENTENCES = 8
 """Most context sentences holding both words of a pair that are searched for it."""
 POSTINGS_BUDGET = 200
 MAX_CANDIDATES = 4
+SORT_CANDIDATES = 48
+"""Up to this many candidate sentences, :func:`_candidates` sorts them all."""
 _VALUE = itemgetter(1)
 
 
@@ -107,17 +110,17 @@ class ClaimAnalysis:
     global_cover: float = 0.0
     gap: float = 0.0
     n_tokens: int = 0
-    missing_words: list[str] = field(default_factory=list)
-    missing_numbers: list[str] = field(default_factory=list)
-    missing_entities: list[str] = field(default_factory=list)
-    swapped: list[str] = field(default_factory=list)
+    missing_words: Sequence[str] = ()
+    missing_numbers: Sequence[str] = ()
+    missing_entities: Sequence[str] = ()
+    swapped: Sequence[str] = ()
     negation_mismatch: bool = False
     question: bool = False
     first_person: bool = False
     pairs: int = 0
-    unattested_pairs: list[str] = field(default_factory=list)
+    unattested_pairs: Sequence[str] = ()
     """Adjacent word pairs of the claim that no context sentence puts near each other."""
-    failed: list[str] = field(default_factory=list)
+    failed: Sequence[str] = ()
     """Names of the failed checks (keys of :data:`FACTORS`), in a fixed order."""
     # working state between prepare_claim and finish_claim
     tokens: ClaimTokens | None = None
@@ -126,7 +129,7 @@ class ClaimAnalysis:
     mapped: dict[str, str] = field(default_factory=dict)
     total: float = 0.0
 
-    def _failed_checks(self) -> list[str]:
+    def _failed_checks(self) -> Sequence[str]:
         out = []
         if self.missing_numbers:
             out.append("number")
@@ -142,69 +145,102 @@ class ClaimAnalysis:
             out.append("first_person")
         if self.gap >= RARE_WEIGHT and len(self.missing_words) == 1:
             out.append("rare_word")
-        return out
+        return out or ()  # most claims fail none: no list kept (fewer objects for the GC)
 
 
 def prepare_claim(ct: ClaimTokens, question: bool, idx: ContextIndex) -> ClaimAnalysis:
     """Weights, entities and which keys the contexts hold (directly or as an inflection
     variant); global cover and gap. ``res.mapped`` maps claim keys to context keys."""
-    weights: dict[str, float] = {}
+    weights, surface = _weights(ct.items)
+    for key, tx in ct.numbers:
+        weights[key] = WEIGHT_MAX
+        if key not in surface:
+            surface[key] = tx
+    res = ClaimAnalysis(
+        1.0,
+        n_tokens=len(weights),
+        question=question,
+        first_person=ct.first_person,
+        tokens=ct,
+        weights=weights,
+        surface=surface,
+    )
+    if not weights:
+        if question:
+            res.score = FACTORS["question"]
+            res.failed = ("question",)
+        return res
+    res.total = sum(weights.values())
+    if weights.keys() <= idx.all_keys:  # every key found as it is (the common case)
+        res.mapped = {k: k for k in weights}
+        res.global_cover = 1.0
+    else:
+        _map_keys(res, _entities(ct.items), idx)
+    return res
+
+
+def _map_keys(res: ClaimAnalysis, entities: dict[str, str], idx: ContextIndex) -> None:
+    """Map each key to the context key that holds it (itself or, for a non-entity, an
+    inflection variant); list what no context holds; global cover and gap."""
+    all_keys = idx.all_keys
+    weights = res.weights
+    surface = res.surface
+    mapped: dict[str, str] = {}
+    lost = []
+    missing_w = 0.0
+    gap = 0.0
+    for k, w in weights.items():
+        if k in all_keys:
+            mapped[k] = k
+            continue
+        v = None if len(k) < 5 or k in entities else idx.variant(k)
+        if v is None:
+            lost.append(k)
+            missing_w += w
+            if w > gap:
+                gap = w
+        else:
+            mapped[k] = v
+    if lost:
+        res.global_cover = 1.0 - missing_w / res.total
+        res.missing_words = [surface[k] for k in lost if k[0] != "#"] or ()
+        res.missing_numbers = [surface[k] for k in lost if k[0] == "#"] or ()
+        res.missing_entities = [v for k, v in entities.items() if k not in mapped] or ()
+    else:
+        res.global_cover = 1.0
+    res.gap = gap
+    res.mapped = mapped
+
+
+def _weights(items: list[Item]) -> tuple[dict[str, float], dict[str, str]]:
+    """Each key's weight (the largest of its tokens') and surface (its first token's)."""
+    weights = {it[0]: it[1] for it in items}
+    if len(weights) == len(items):  # no key repeats (the common case)
+        return weights, {it[0]: it[2] for it in items}
+    weights = {}
     surface: dict[str, str] = {}
-    entities: dict[str, str] = {}
-    for i, (key, w, tx, e_first, e_mid, _) in enumerate(ct.items):
-        if (e_mid if i else e_first) and key not in entities:
-            entities[key] = tx
+    for key, w, tx, _, _, _ in items:
         old = weights.get(key)
         if old is None:
             weights[key] = w
             surface[key] = tx
         elif w > old:
             weights[key] = w
-    for key, tx in ct.numbers:
-        weights[key] = WEIGHT_MAX
-        if key not in surface:
-            surface[key] = tx
-    res = ClaimAnalysis(1.0, n_tokens=len(weights), question=question)
-    res.first_person = ct.first_person
-    res.tokens = ct
-    if not weights:
-        if question:
-            res.score = FACTORS["question"]
-            res.failed = ["question"]
-        return res
-    res.weights, res.surface = weights, surface
-    all_keys = idx.all_keys
-    total = res.total = sum(weights.values())
-    gap = 0.0
-    if weights.keys() <= all_keys:
-        mapped = {k: k for k in weights}
-        res.global_cover = 1.0
-    else:
-        mapped = {}
-        lost = []
-        missing_w = 0.0
-        for k, w in weights.items():
-            if k in all_keys:
-                mapped[k] = k
-                continue
-            v = None if k in entities else idx.variant(k)
-            if v is None:
-                lost.append(k)
-                missing_w += w
-                if w > gap:
-                    gap = w
-            else:
-                mapped[k] = v
-        if lost:
-            res.global_cover = 1.0 - missing_w / total
-            res.missing_words = [surface[k] for k in lost if k[0] != "#"]
-            res.missing_numbers = [surface[k] for k in lost if k[0] == "#"]
-            res.missing_entities = [v for k, v in entities.items() if k not in mapped]
-        else:
-            res.global_cover = 1.0
-    res.gap = gap
-    res.mapped = mapped
-    return res
+    return weights, surface
+
+
+_ENTITY_ELSEWHERE = itemgetter(4)
+
+
+def _entities(items: list[Item]) -> dict[str, str]:
+    """key -> surface of the claim's entities (first occurrence), in claim order."""
+    entities: dict[str, str] = {}
+    if items and items[0][3]:
+        entities[items[0][0]] = items[0][2]
+    for it in filter(_ENTITY_ELSEWHERE, items[1:]):
+        if it[0] not in entities:
+            entities[it[0]] = it[2]
+    return entities
 
 
 def finish_claim(res: ClaimAnalysis, idx: ContextIndex, postings: dict[str, list[int]]) -> None:
@@ -212,49 +248,10 @@ def finish_claim(res: ClaimAnalysis, idx: ContextIndex, postings: dict[str, list
     weights = res.weights
     if not weights:
         return
-    mapped = res.mapped
-    total = res.total
-    # weighted overlap per sentence, rarest keys first; very long postings skipped
-    acc: defaultdict[int, float] = defaultdict(float)
-    budget = POSTINGS_BUDGET
-    lists = sorted((len(postings[m]), k, m) for k, m in mapped.items())
-    for n, k, m in lists:
-        plist = postings[m]
-        if n > budget:
-            if acc:
-                break
-            plist = plist[:budget]
-            n = budget
-        budget -= n
-        w = weights[k]
-        for sid in plist:
-            acc[sid] += w
+    acc = _sentence_overlap(res, postings)
     if acc:
-        skeys = idx.keys
-        ctx_of = idx.context_of
-        n_sents = len(skeys)
-        best_val = -1.0
-        best_sid = -1
-        if len(acc) == 1:
-            cands = list(acc)
-        elif len(acc) <= MAX_CANDIDATES:
-            cands = sorted(acc, key=lambda s: (-acc[s], s))
-        else:
-            # ties go to the earlier sentence (nlargest is stable on the sorted items)
-            top = heapq.nlargest(MAX_CANDIDATES, sorted(acc.items()), key=_VALUE)
-            cands = [sid for sid, _ in top]
-        vals = set(mapped.values())
-        for sid in cands:
-            ci = ctx_of[sid]
-            win = skeys[sid]
-            if sid and ctx_of[sid - 1] == ci:
-                win = win | skeys[sid - 1]
-            if sid + 1 < n_sents and ctx_of[sid + 1] == ci:
-                win = win | skeys[sid + 1]
-            hit = vals & win
-            val = sum([weights[k] for k, m in mapped.items() if m in hit])
-            if val > best_val + 1e-12:
-                best_val, best_sid = val, sid
+        total = res.total
+        best_sid, best_val = _best_window(res, idx, _candidates(acc))
         res.best = best = idx.sentence(best_sid)
         res.window_cover = best_val / total
         res.sentence_cover = max(acc.values()) / total
@@ -272,6 +269,72 @@ def finish_claim(res: ClaimAnalysis, idx: ContextIndex, postings: dict[str, list
     for name in failed:
         score *= FACTORS[name]
     res.score = min(1.0, max(0.0, score))
+
+
+def _sentence_overlap(res: ClaimAnalysis, postings: dict[str, list[int]]) -> dict[int, float]:
+    """sentence id -> weight of the claim's keys it holds, read from the postings rarest
+    key first until ``POSTINGS_BUDGET`` postings are read (the rarest list is cut to the
+    budget when even it is longer)."""
+    weights = res.weights
+    acc: dict[int, float] = {}
+    get = acc.get
+    budget = POSTINGS_BUDGET
+    for n, k, m in sorted([(len(postings[m]), k, m) for k, m in res.mapped.items()]):
+        plist = postings[m]
+        if n > budget:
+            if acc:
+                break
+            plist = plist[:budget]
+            n = budget
+        budget -= n
+        w = weights[k]
+        for sid in plist:
+            acc[sid] = get(sid, 0.0) + w
+    return acc
+
+
+def _candidates(acc: dict[int, float]) -> list[int]:
+    """The ``MAX_CANDIDATES`` sentences of highest overlap, best first (ties: earlier)."""
+    if len(acc) == 1:
+        return list(acc)
+    if len(acc) <= SORT_CANDIDATES:  # a full sort is cheaper for a few sentences
+        return sorted(acc, key=lambda s: (-acc[s], s))[:MAX_CANDIDATES]
+    # the same order: nlargest is stable on the items sorted by sentence id
+    top = heapq.nlargest(MAX_CANDIDATES, sorted(acc.items()), key=_VALUE)
+    return [sid for sid, _ in top]
+
+
+def _best_window(res: ClaimAnalysis, idx: ContextIndex, cands: list[int]) -> tuple[int, float]:
+    """The candidate whose window (it and its neighbours in the same context) holds the
+    most claim weight, and that weight (ties: the earlier candidate)."""
+    weights = res.weights
+    mapped = res.mapped
+    skeys = idx.keys
+    ctx_of = idx.context_of
+    n_sents = len(skeys)
+    vals = set(mapped.values())
+    n_vals = len(vals)
+    found: list[tuple[float, str]] | None = None  # (weight, context key), claim order
+    best_val = -1.0
+    best_sid = -1
+    for sid in cands:
+        ci = ctx_of[sid]
+        hit = vals & skeys[sid]
+        if sid and ctx_of[sid - 1] == ci:
+            hit |= vals & skeys[sid - 1]
+        if sid + 1 < n_sents and ctx_of[sid + 1] == ci:
+            hit |= vals & skeys[sid + 1]
+        if len(hit) == n_vals:  # every found key: no later window can hold more
+            val = sum([weights[k] for k in mapped])  # the same terms, in the same order
+            if val > best_val + 1e-12:
+                best_val, best_sid = val, sid
+            break
+        if found is None:
+            found = [(weights[k], m) for k, m in mapped.items()]
+        val = sum([w for w, m in found if m in hit])
+        if val > best_val + 1e-12:
+            best_val, best_sid = val, sid
+    return best_sid, best_val
 
 
 def score_claim(ct: ClaimTokens, question: bool, idx: ContextIndex) -> ClaimAnalysis:
@@ -299,7 +362,7 @@ def _relations(res: ClaimAnalysis, ct: ClaimTokens, idx: ContextIndex) -> None:
     sent_keys = best.keys
     claim_neg = {mapped[k] for k in ct.negated_keys if k in mapped}
     if claim_neg or best.negated:
-        sent_neg = idx.relations(best.sid).negated_keys
+        sent_neg = idx.negated_keys(best.sid)
         claim_vals = set(mapped.values())
         res.negation_mismatch = bool(
             (claim_neg & sent_keys) - sent_neg or (sent_neg & claim_vals) - claim_neg
@@ -314,6 +377,7 @@ def _relations(res: ClaimAnalysis, ct: ClaimTokens, idx: ContextIndex) -> None:
         if not (i and c[i - 1][5]) and not (i + 1 < len(c) and c[i + 1][5])
     }
     in_best = {k for k, m in mapped.items() if m in sent_keys}
+    swapped: list[str] = []
     for mod, head in ct.strict_pairs:
         if mod not in standalone or mod not in in_best or head not in in_best:
             continue
@@ -321,7 +385,9 @@ def _relations(res: ClaimAnalysis, ct: ClaimTokens, idx: ContextIndex) -> None:
         if not ctx_mods or mapped[mod] in ctx_mods:
             continue
         if ctx_mods & {mapped[k] for k in standalone if k in in_best and k != mod}:
-            res.swapped.append(f"{surface[mod]} / {surface[head]}")
+            swapped.append(f"{surface[mod]} / {surface[head]}")
+    if swapped:
+        res.swapped = swapped
 
 
 def _word_pairs(
@@ -330,24 +396,42 @@ def _word_pairs(
     """Count the claim's adjacent content-word pairs whose words both occur in the
     contexts, and list those no context sentence holds within ``PAIR_WINDOW`` content
     words of each other (searching at most ``PAIR_SENTENCES`` sentences per pair)."""
-    mapped = res.mapped
-    keys = [mapped.get(item[0]) for item in ct.items]
-    for i in range(len(keys) - 1):
-        a, b = keys[i], keys[i + 1]
+    get = res.mapped.get
+    items = ct.items
+    keys = [get(item[0]) for item in items]
+    positions = idx.positions
+    n_pairs = 0
+    unattested: list[str] = []
+    for i, (a, b) in enumerate(pairwise(keys)):
         if a is None or b is None or a == b:
             continue
-        res.pairs += 1
-        pa, pb = postings.get(a, ()), postings.get(b, ())
-        shared = sorted(set(pa).intersection(pb))[:PAIR_SENTENCES]
-        if not any(_near(idx, sid, a, b) for sid in shared):
-            res.unattested_pairs.append(f"{ct.items[i][2]} {ct.items[i + 1][2]}")
+        n_pairs += 1
+        for sid in _shared(postings.get(a, ()), postings.get(b, ())):
+            if _near(positions(sid), a, b):
+                break
+        else:
+            unattested.append(f"{items[i][2]} {items[i + 1][2]}")
+    res.pairs += n_pairs
+    if unattested:
+        res.unattested_pairs = unattested
 
 
-def _near(idx: ContextIndex, sid: int, a: str, b: str) -> bool:
-    """True when sentence ``sid`` holds content tokens ``a`` and ``b`` within
-    ``PAIR_WINDOW`` positions of each other."""
-    content = idx.relations(sid).content
-    pos_a = [i for i, t in enumerate(content) if t[2] == a]
-    if not pos_a:
+def _shared(pa: Sequence[int], pb: Sequence[int]) -> Sequence[int]:
+    """The first ``PAIR_SENTENCES`` sentence ids in both sorted postings lists."""
+    if len(pa) == 1:  # the common case: a key in one sentence
+        return pa if pa[0] in pb else ()
+    if len(pb) == 1:
+        return pb if pb[0] in pa else ()
+    return sorted(set(pa).intersection(pb))[:PAIR_SENTENCES]
+
+
+def _near(pos: dict[str, list[int]], a: str, b: str) -> bool:
+    """True when a sentence (``pos``: its :meth:`ContextIndex.positions`) holds content
+    tokens ``a`` and ``b`` within ``PAIR_WINDOW`` positions of each other."""
+    pos_a = pos.get(a)
+    pos_b = pos.get(b)
+    if pos_a is None or pos_b is None:
         return False
-    return any(abs(i - j) <= PAIR_WINDOW for j, t in enumerate(content) if t[2] == b for i in pos_a)
+    if len(pos_a) == 1 and len(pos_b) == 1:  # the common case: each once
+        return abs(pos_a[0] - pos_b[0]) <= PAIR_WINDOW
+    return any(abs(i - j) <= PAIR_WINDOW for j in pos_b for i in pos_a)
