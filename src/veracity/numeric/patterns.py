@@ -175,13 +175,16 @@ TABLE_MARK = re.compile(
     r"(?i)(?:\(\s*)?(?:(?P<cur>US\$|\$|€|£|USD|EUR|GBP|AUD)\s*)?(?:amounts\s+)?in\s+"
     r"(?:(?P<cur2>US\$|\$|€|£|USD|EUR|GBP|AUD)\s*)?(?P<sc>thousands|millions|billions)\b"
     r"|\(\s*(?P<cur3>\$|€|£)\s*(?P<sc3>'?000s?|m|mn|bn)\s*\)"
-    r"|\(\s*(?P<cur4>US\$|\$|€|£|USD|EUR|GBP|AUD)\s*(?P<sc4>thousands|millions|billions)\s*\)"
+    r"|\(\s*(?P<cur4>US\$|\$|€|£|USD|EUR|GBP|AUD)\s*(?P<sc4>thousands?|millions?|billions?)\s*\)"
 )
 
 TABLE_SCALES = {
     "thousands": 1e3,
     "millions": 1e6,
     "billions": 1e9,
+    "thousand": 1e3,
+    "million": 1e6,
+    "billion": 1e9,
     "000": 1e3,
     "000s": 1e3,
     "'000": 1e3,

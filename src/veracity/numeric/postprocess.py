@@ -83,7 +83,9 @@ def might_have_table_marker(text: str) -> bool:
     low = text.lower()
     if "thousands" in low or "millions" in low or "billions" in low:
         return True
-    return ")" in low and any(w in low for w in ("000)", "000s)", "m)", "mn)", "bn)"))
+    return ")" in low and any(
+        w in low for w in ("000)", "000s)", "m)", "mn)", "bn)", "thousand)", "million)", "billion)")
+    )
 
 
 _EXCEPT_PER_SHARE = re.compile(r"[ \t,]*(?i:except|excluding)[ \t]+(?i:per[- ]share|eps)")

@@ -578,6 +578,9 @@ def _read_one(
         start = sign_pos
     elif sign_pos >= 0 and text[sign_pos] == "+":
         start = sign_pos
+    elif not excluded and start >= 6 and (mw := _MINUS_WORD.search(text, start - 10, start)):
+        negative = True  # "minus 20 degrees", "negative 3%"
+        start = mw.start()
     # --- suffix
     sm = NO_MATCH
     if nxt.isalpha() or nxt in SUFFIX_START:
@@ -706,6 +709,7 @@ def _read_one(
         and (num.grouped or currency)
         and dimension in ("number", "currency")
         and not _RESTATED_BEFORE.search(text, max(0, start - 12), start - 1)
+        and _in_statement(text, start)
     ):
         value = -value
         negative = True
@@ -795,6 +799,28 @@ def _read_one(
     return q, q.end
 
 
+def _in_statement(text: str, pos: int) -> bool:
+    """Whether "(1,234)" at ``pos`` is an accounting negative: on a table or statement
+    line (``|`` or tab separated, a number column after it, or the line's end), or right
+    after a word that states a figure ("was ($2,500)"); elsewhere in prose a bracketed
+    amount restates ("a 6 kg minimum per order (£14.40)")."""
+    ls = text.rfind("\n", 0, pos) + 1
+    le = text.find("\n", pos)
+    line = text[ls : len(text) if le < 0 else le]
+    if "|" in line or "\t" in line or _NEXT_COLUMN.match(text, text.find(")", pos) + 1):
+        return True
+    return _STATEMENT_WORD.search(text, max(ls, pos - 24), pos) is not None
+
+
+_STATEMENT_WORD = re.compile(
+    r"\b(?i:was|were|is|are|of|at|totall?ed|reached|reported|posted|showed|loss(?:es)?|"
+    r"deficit|income|profit|balance|result|earnings|ebitda|margin|change|net)[ \t:]*\($"
+)
+"""A word that states a figure right before a bracket ("was ($2,500)", "net loss (1,234)")."""
+_NEXT_COLUMN = re.compile(r"[ \t]{2,}\(?[$€£]?\d|[ \t]*$", re.MULTILINE)
+"""After a bracketed amount: a number column ("(1,234)   (987)"), or the line's end
+("Operating loss (1,234)"); prose goes on with words or a full stop."""
+_MINUS_WORD = re.compile(r"\b(?i:minus|negative)[ \t]+$")
 _RESTATED_BEFORE = re.compile(r"(?:\d%|\d|percent|per cent)[ \t]*$", re.IGNORECASE)
 """A bracketed amount right after a number restates it ("deposit 25% (£10,475)"): it is
 not an accounting negative."""

@@ -206,7 +206,7 @@ def apply_rate(text: str, q: Quantity) -> None:
             if after[2]:  # "48 litres of water per 100 cycles": the number is the rate's
                 q.end = after[1]
             return
-    if got is None and q.dimension != "time":
+    if got is None and q.dimension not in ("time", "percent"):
         late = _LATE_RATE.match(text, q.end)
         if late is not None:  # "720 tonnes of tomatoes are harvested each day."
             q.per = PERIODS[late.group(1).lower()]

@@ -90,8 +90,8 @@ _TITLE_SCALE = re.compile(
 
 def column_scale(ev: EvidenceQuantity) -> float:
     """The scale that the header of a bare table cell's column names in brackets
-    ("(millions)" -> 1e6, "('000)" -> 1e3), else the table's title ("Admissions by
-    quarter (thousands)"), or 1.0."""
+    ("(millions)" -> 1e6, "('000)" -> 1e3), else its row label ("Visitors (m)"), else
+    the table's title ("Admissions by quarter (thousands)"), or 1.0."""
     if ev.index is None or ev.span is None:
         return 1.0
     index = ev.index
@@ -101,6 +101,8 @@ def column_scale(ev: EvidenceQuantity) -> float:
         return 1.0
     a, b = hcells[cell.col]
     m = _BARE_SCALE.search(index.text, a, b)
+    if m is None and cell.col > 0:  # the row label: "Visitors (m) | 3.42 | 3.15"
+        m = _BARE_SCALE.search(index.text, cell.cells[0][0], cell.cells[0][1])
     if m is None and cell.head is not None and cell.head > 0:  # the title above the table
         text = index.text
         title = text.rfind("\n", 0, cell.head - 1) + 1
@@ -181,12 +183,12 @@ _MONEY = re.compile(
     r"(?:(?P<pre>(?i:thousands?|millions?|billions?|'?000s?))[ \t]+)?"
     r"(?P<cur>US\$|A\$|AU\$|C\$|NZ\$|HK\$|S\$|\$|€|£|¥|₹"
     r"|(?<![A-Za-z])(?:USD|EUR|GBP|AUD|CAD|JPY|CNY|CHF|INR|NZD)(?![A-Za-z])"
-    r"|(?i:\b(?:pence|cents?|dollars?|euros?|pounds)\b))"
+    r"|(?i:\b(?:pence|cents?|dollars?|euros?|pounds)\b)|(?<![A-Za-z])p(?=[ \t]*/))"
     r"(?:[ \t]*(?P<post>(?i:thousands?|millions?|billions?|mn|bn|m|k|'?000s?))(?![A-Za-z]))?"
 )
 """A currency named by a label, with a scale word before or after it ("US$ million",
 "£m", "(€ '000)", "thousand dollars", "pence per litre")."""
-_MONEY_WORDS = {**units.CURRENCY_WORDS, "pounds": "GBP"}
+_MONEY_WORDS = {**units.CURRENCY_WORDS, "pounds": "GBP", "p": "GBP¢"}
 """Currency words of labels (a trailing "¢" marks hundredths: "pence", "cents")."""
 _PERCENT = re.compile(r"%|(?i:\bper[ \t]?cent\b|\bpercent(?:age)?\b)")
 _PERCENT_UNIT = units.Unit("percent", "%")

@@ -85,7 +85,7 @@ _DAY_MONTH = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)?[ \t]+[A-Za-z]{3,9}\.?[ \t]*$
 """The day and month of a date before its year ("From 1 January 2025")."""
 _REF_YEAR = re.compile(r"(?:from|since|than|over|versus|vs\.?|with|before|\bon)\s*$", re.IGNORECASE)
 _NOT_LABELS = (
-    lexicon.NOUN_STOPWORDS
+    (lexicon.NOUN_STOPWORDS - {"total", "overall"})
     | frozenset(
         """year month week day quarter annual annually however meanwhile according despite
         there here most every last next first then thus yes only just between percent per cent
