@@ -32,17 +32,42 @@ __all__ = [
     "EvidencePool",
     "compatible",
     "declared_cells",
+    "per_ratio",
 ]
 
 _PLAIN = frozenset({"count", "number"})
+
+
+def per_ratio(claim_per: str, ev_per: str) -> float | None:
+    """The factor that turns a value per ``claim_per`` into a value per ``ev_per`` when
+    both denominators are units of one dimension ("€340 per t" is "€0.34 per kg":
+    340 x 1 kg / 1 t), else None. A number in a denominator counts ("per 100 km")."""
+    a, b = _per_size(claim_per), _per_size(ev_per)
+    if a is None or b is None or a[0] != b[0]:
+        return None
+    return b[1] / a[1]
+
+
+def _per_size(per: str) -> tuple[str, float] | None:
+    """(dimension, size in base units) of a unit denominator ("kg", "100 km"), or None."""
+    count, _, name = per.rpartition(" ")
+    unit = units.UNITS.get(name)
+    if unit is None or unit.offset or unit.dimension == "currency":
+        return None
+    try:
+        n = float(count) if count else 1.0
+    except ValueError:
+        return None
+    return unit.dimension, n * unit.factor
 
 
 def compatible(claim: NumericClaim, ev: EvidenceQuantity) -> bool:
     """True when ``ev`` may be compared with ``claim``: the same dimension (counts and
     plain numbers meet counts, numbers, ratios and unit-less evidence; a ratio meets
     counts and numbers too), currencies that may name the same money, SFS generic tags
-    of the claim's type, and no conflicting rate denominators."""
-    if claim.per and ev.per and claim.per != ev.per:
+    of the claim's type, and rate denominators that are the same, unstated on one side,
+    or units of one dimension (converted: see :func:`per_ratio`)."""
+    if claim.per and ev.per and claim.per != ev.per and per_ratio(claim.per, ev.per) is None:
         return False  # "$10 per month" vs "$10 per day" (see veracity.numeric.rates)
     dim, cur = dimension_of(ev)
     if dim == "tag":

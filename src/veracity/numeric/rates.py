@@ -15,10 +15,11 @@
 - an adverb: ``daily``, ``weekly``, ``monthly``, ``quarterly``, ``annually``,
   ``yearly``, ``hourly``, ``nightly``, ``p.a.``.
 
-Verification (:mod:`veracity.numeric.verify`) treats two values whose denominators
-are both stated and differ as incomparable ("$10 per month" is not "$10 per day";
-"10 mg per pound" is not "10 mg per kg"); a value stated without one compares as
-before. A distance per time unit is read as a speed ("12 km per hour" = 12 km/h).
+Verification (:mod:`veracity.numeric.verify`) converts two denominators that are
+units of one dimension ("€340 per tonne" = "€0.34 per kg"; "$10 per month" is not "$10
+per day") and treats other differing denominators as incomparable ("$5 per person" is
+not "$5 per room"); a value stated without one compares as before. A distance per time
+unit is read as a speed ("12 km per hour" = 12 km/h).
 """
 
 from __future__ import annotations

@@ -46,6 +46,8 @@ derived, the difference of two evidence percentages). Rules, in order:
   percentage written as a share of a verified value ("82% of the £48.6m") may be the
   share some evidence value is of it (``share_of_claims``).
 
+Denominators that are units of one dimension convert ("€340 per tonne" restates "€0.34
+per kg"; "7 L per 100 km" restates "70 L per 1000 km").
 A claim per a period ("$310 per day") is not compared with a table cell whose column
 header or row label names another period ("Skip hire (per week)", "Monthly premium",
 "API calls/day"; :func:`veracity.numeric.table_units.declared_per`).
@@ -108,6 +110,7 @@ from veracity.numeric.pool import (
     Candidates,
     EvidencePool,
     declared_cells,
+    per_ratio,
 )
 from veracity.numeric.presets import resolve_config
 from veracity.numeric.quantity import CLOCK
@@ -162,6 +165,11 @@ def _judge(
         c, lo, hi = _claim_value(claim, ev)
     else:
         c, lo, hi = claim.value, claim.low, claim.high
+    if claim.per and ev.per and claim.per != ev.per:  # "€340 per t" against "€0.34 per kg"
+        k = per_ratio(claim.per, ev.per)
+        if k is None:
+            return False, None, "out_of_tolerance"
+        return _judge(_per_converted(claim, k, ev.per), ev, tol, cfg)
     e = ev.value
     err = abs(c - e) / abs(e) if e != 0 else None
     if lo is not None and hi is not None and ev.low is not None and ev.high is not None:
@@ -236,6 +244,21 @@ def _judge(
     if claim.dimension == "percent" and abs(c - e) <= cfg.percentage_absolute_threshold + 1e-12:
         return True, err, "percentage_absolute"
     return False, err, "out_of_tolerance"
+
+
+def _per_converted(claim: NumericClaim, k: float, per: str) -> NumericClaim:
+    """``claim`` restated per ``per``: its value, range, stated value and precision times
+    ``k`` (see :func:`veracity.numeric.pool.per_ratio`)."""
+    return replace(
+        claim,
+        value=claim.value * k,
+        stated_value=claim.stated_value * k,
+        low=claim.low * k if claim.low is not None else None,
+        high=claim.high * k if claim.high is not None else None,
+        half_unit=claim.half_unit * k,
+        per=per,
+        cache=None,
+    )
 
 
 def _range_ends_error(lo: float, hi: float, ev_lo: float, ev_hi: float) -> float:
