@@ -74,7 +74,10 @@ BAD_NUMBER = ParsedNumber(0.0, 0, 0)
 
 
 def half_unit_of(num: ParsedNumber) -> float:
-    """Half the last stated digit: 12.5 -> 0.05, 15,000 -> 500 (trailing zeros round)."""
+    """Half the last stated digit: 12.5 -> 0.05, 15,000 -> 500 (trailing zeros round:
+    "190" -> 5), but not in a two-digit number ("90 %" is 90, not 85-95)."""
     if num.decimals:
         return 0.5 * 10.0**-num.decimals
+    if num.trailing_zeros and abs(num.value) < 100:
+        return 0.5
     return 0.5 * 10.0**num.trailing_zeros
