@@ -838,9 +838,12 @@ _WORD_THEN_TIME = re.compile(
     r"[ \t]+([A-Za-z]+)[ \t]+(days|hours|weeks|months|years|minutes)\b", re.IGNORECASE
 )
 """A counted word then a time unit: a duration of that kind ("146 hearing days")."""
-_EARLIER = re.compile(r"[ \t]+(?i:before|earlier|previously)\b(?![ \t]+(?i:than|the)\b)")
-"""After a time span: it dates another number ("two years earlier"), unless it compares
-("14 days earlier than in 2023") or names an event ("two days before the vote")."""
+_EARLIER = re.compile(
+    r"[ \t]+(?:(?i:earlier|previously)\b(?![ \t]+(?i:than)\b)|(?i:before)(?=[ \t]*(?:[.,;:)!?]|$)))"
+)
+"""After a time span: it dates another number ("two years earlier", "twelve months
+before."), unless it compares ("14 days earlier than in 2023") or leads to an event ("48
+hours before colour services")."""
 _FISCAL_TAIL = re.compile(r"[-\u2013/](\d{2})(?!\d|[.,]\d)")
 """The two-digit end of a fiscal year or span after a year ("2025-26", "2019\u201320",
 "2010-24"), when it is later than the year's own last two digits."""

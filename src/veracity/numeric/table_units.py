@@ -209,8 +209,9 @@ def _declared_money(text: str, per: str) -> tuple[units.Unit, float] | None:
         factor = 0.01 if code.endswith("¢") else 1.0
         code = code.rstrip("¢")
         rate = read_per(text, m.end())
-        if (rate[0] if rate is not None else "") != per:
-            continue
+        stated = rate[0] if rate is not None else ""
+        if stated != per and not (not stated and per and _names_period(text, per)):
+            continue  # but "Daily rates ... (EUR)" declares euros per day
         return units.Unit("currency", code, factor), _scale_of(m.group("pre") or m.group("post"))
     return None
 

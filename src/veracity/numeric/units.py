@@ -268,8 +268,8 @@ CURRENCY_CODES: frozenset[str] = frozenset(
 )
 
 CURRENCY_WORDS: dict[str, str] = {
-    "cent": "$¢",
-    "cents": "$¢",
+    "cent": "c¢",
+    "cents": "c¢",
     "pence": "GBP¢",
     "dollar": "$",
     "dollars": "$",
@@ -286,6 +286,8 @@ CURRENCY_WORDS: dict[str, str] = {
 _FAMILIES = {
     "$": frozenset({"$", "USD", "AUD", "CAD", "NZD", "HKD", "SGD"}),
     "¥": frozenset({"¥", "JPY", "CNY", "RMB"}),
+    # "cents" (``c``): a hundredth of a dollar or a euro, not of a pound ("pence")
+    "c": frozenset({"c", "$", "USD", "AUD", "CAD", "NZD", "HKD", "SGD", "EUR"}),
 }
 
 
@@ -293,7 +295,8 @@ def currencies_compatible(a: str, b: str) -> bool:
     """True when currency codes ``a`` and ``b`` may name the same money.
 
     Equal codes are compatible; ``$`` (unspecified dollar) is compatible with every
-    dollar code, ``¥`` with JPY / CNY; ``*`` (any currency) with everything.
+    dollar code, ``¥`` with JPY / CNY, ``c`` (cents) with the dollars and the euro;
+    ``*`` (any currency) with everything.
     """
     if a == b or "*" in (a, b):
         return True
