@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 
 from veracity.numeric import lexicon, units
@@ -125,6 +126,14 @@ def exclusion_of(
 
 _MEASURE_ADJECTIVE = re.compile(r"\d+(?:\.\d+)?-[A-Za-z]+")
 """A measure used as an adjective before a noun ("60-kg bags", "20-foot containers")."""
+
+
+@functools.lru_cache(maxsize=1)
+def _number_unit() -> re.Pattern[str]:
+    """A number and its unit ("330 MW") as one token before a counted noun."""
+    return re.compile(rf"\d[\d,.]*[ \t]+(?:{units.unit_regex_source()})(?![A-Za-z0-9])")
+
+
 _CAMEL = re.compile(r"[a-z][A-Z]")
 """A capital inside a word: a product name ("PlayStation", "iPhone", "HoloLens")."""
 _RUN = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz.")
@@ -221,6 +230,10 @@ def counted_noun(text: str, pos: int) -> str:
         word = tok.lower().rstrip("'’")
         if not tok[0].isalpha():
             if _MEASURE_ADJECTIVE.fullmatch(tok):  # "40.9 million 60-kg bags": skip "60-kg"
+                continue
+            measure = _number_unit().match(text, m.start(1))
+            if measure is not None:  # "four 330 MW turbines": skip "330 MW"
+                p = measure.end()
                 continue
             return ""
         if word in lexicon.NOUN_STOPWORDS or word in NUMBER_WORDS:
