@@ -64,6 +64,11 @@ _SUBORDINATE = re.compile(r"[ \t](?:as|when|because|since|although|though|until|
 that number ("... 121 deliveries as Australia won by 41 runs")."""
 _POSSESSIVE_YEAR = re.compile(r"\b((?:18|19|20)\d\d)['’]s[ \t]+[$€£¥]?$")
 """A year owning the number after it ("2025's 66,500")."""
+_REF_NUMBER = re.compile(
+    r"\b(?i:on|than|from|versus|vs\.?|against|compared[ \t]+with)(?:[ \t]+(?i:the|a|an))?"
+    r"[ \t]*[$€£¥]?$"
+)
+"""Before a number that is a comparison base ("up 3.4% on the £327 million")."""
 _FROM_BEFORE = re.compile(r"\bfrom[ \t]+[$€£¥]?$", re.IGNORECASE)
 _RELATIVE_YEAR = re.compile(
     r"[ \t]+(?:(?:the|a)[ \t]+year[ \t]+(?:before|earlier)|(?:the[ \t]+)?(?:previous|prior|"
@@ -81,6 +86,8 @@ _DATE_CELL = re.compile(
 )
 """A table header cell that is a date ("From 1 Jan 2025", "Until 31 Dec 2024", "Mar 2026"):
 its year heads the column."""
+_YEAR_JOIN = re.compile(r"(?:[/-]\d\d)?[ \t]*(?:,|and|to|or|&|-|\u2013)[ \t]*")
+"""Between two years listed together ("2024 and 2026", "2024-25 and 2025-26")."""
 _DAY_MONTH = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)?[ \t]+[A-Za-z]{3,9}\.?[ \t]*$")
 """The day and month of a date before its year ("From 1 January 2025")."""
 _REF_YEAR = re.compile(r"(?:from|since|than|over|versus|vs\.?|with|before|\bon)\s*$", re.IGNORECASE)
@@ -224,8 +231,13 @@ class TextIndex:
                 continue
             if p >= end:
                 nxt = bisect.bisect_right(self._q_starts, end)
-                if from_value and nxt < len(self._q_starts) and self._q_starts[nxt] < p:
+                between = nxt < len(self._q_starts) and self._q_starts[nxt] < p
+                if between and from_value:
                     break  # "from 81.4 to 96.1 in the year to May 2026": 2026 is 96.1's
+                if between and _REF_NUMBER.search(
+                    self.text, max(end, self._q_starts[nxt] - 24), self._q_starts[nxt]
+                ):
+                    break  # "up 3.4% on the £327 million collected in 2023-24": its year
                 return year_val[k]
             before = year_val[k]
         if before is not None:
@@ -275,7 +287,11 @@ class TextIndex:
             return None
         n = rank + 1 + bisect.bisect_left(qs, year_pos[k0]) - bisect.bisect_right(qs, start)
         k1 = k0 + 1
-        while k1 < len(year_pos) and year_pos[k1] < s1 and year_pos[k1] - year_pos[k1 - 1] <= 16:
+        while (
+            k1 < len(year_pos)
+            and year_pos[k1] < s1
+            and _YEAR_JOIN.fullmatch(self.text, year_pos[k1 - 1] + 4, year_pos[k1])
+        ):
             k1 += 1
         if n < 2 or k1 - k0 != n:
             return None
