@@ -432,6 +432,8 @@ _ELAPSED = re.compile(
 """":mm:ss" after hours: an elapsed time ("2:08:15"), unless a clock follows (am, pm, hrs)."""
 _MINUTES_SECONDS = re.compile(r":([0-5]\d\.\d{1,3})(?![\d:])")
 """":ss.xx" after minutes: a race time ("3:41.27", "1:54.61"); a clock has no decimals."""
+_WHOLE_SECONDS = re.compile(r":([0-5]\d)(?![\d:.])")
+"""":ss" after a minute count no clock has ("80:15")."""
 _HOURS_MINUTES = re.compile(r":([0-5]\d)[ \t]*\(?(?i:h{1,2}:mm|h:min|hrs?:mins?)\)?")
 """":mm" after hours, labelled as a duration ("3:28 (h:min)", "1:45 h:mm")."""
 _BY_BEFORE = re.compile(
@@ -516,9 +518,12 @@ def _read_one(
             q = Quantity(s, elapsed.end(), secs, secs, "time", CLOCK, half_unit=0.5)
             return q, elapsed.end()
         ms = _MINUTES_SECONDS.match(text, e)
-        if ms is not None:  # "3:41.27": a race time in minutes and seconds
+        if ms is None and 24 <= num.value < 1000:  # "80:15": no clock reads 80 hours
+            ms = _WHOLE_SECONDS.match(text, e)
+        if ms is not None:  # "3:41.27", "80:15": a race time in minutes and seconds
             secs = num.value * 60 + float(ms.group(1))
-            half = 0.5 * 10.0 ** -len(ms.group(1).split(".")[1])
+            decimals = ms.group(1).partition(".")[2]
+            half = 0.5 * 10.0 ** -len(decimals)
             q = Quantity(s, ms.end(), secs, secs, "time", CLOCK, half_unit=half)
             return q, ms.end()
         hm = _HOURS_MINUTES.match(text, e)
