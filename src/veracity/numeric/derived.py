@@ -1,19 +1,28 @@
 """Derived values: a percentage-point difference of two evidence percentages, a
 multiplier stated between two verified values of the answer ("3,800 t, roughly three
 times the previous week's 1,250 t"), a percentage of a verified value ("82% of the
-£48.6m raised"), and (opt-in) a percent change between two evidence values."""
+£48.6m raised"), a change stated as a difference ("down 56 days from 468"), and
+(opt-in) a percent change between two evidence values."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from veracity.numeric.evidence import describe, dimension_of
 from veracity.numeric.models import ClaimVerification, EvidenceQuantity, NumericClaim
+from veracity.numeric.quantity import CLOCK
 
 _BOUND_SLACK = 1.25
 """As for a bound against a value: "more than six times" covers 6x to 7.5x."""
 
-__all__ = ["percent_change", "pp_difference", "ratio_of_claims", "share_of_claims"]
+__all__ = [
+    "difference_of_values",
+    "percent_change",
+    "pp_difference",
+    "ratio_of_claims",
+    "share_of_claims",
+]
 
 _MAX_PAIRS_POOL = 60
 """At most this many evidence values are paired (pairs grow quadratically)."""
@@ -189,3 +198,58 @@ def share_of_claims(
         f"{100 * part.value / whole.value:.3g}% (relative error {err:.2%})"
     )
     return ClaimVerification(claim, True, part, err, "share_of_claims", reason, tol, (part, whole))
+
+
+_CHANGE_CUE = re.compile(
+    r"\b(?i:more|less|fewer|higher|lower|down|rose|risen|rise|rises|fell|fallen|falls|"
+    r"increased?|decreased?|gained?|dropped|drop|cut|added|extra)\b"
+)
+"""Words that make a number a change ("£125,000 more than in 2025", "down 56 days")."""
+
+
+def difference_of_values(
+    claim: NumericClaim,
+    pool: list[EvidenceQuantity],
+    tol: float,
+    compatible: Callable[[NumericClaim, EvidenceQuantity], bool],
+) -> ClaimVerification | None:
+    """A change stated as a difference ("down 56 days from 468", "£125,000 more than in
+    2025") that no evidence states, verified when two compatible evidence values stated
+    close together (same or adjacent sentences, or one table row) differ by it:
+    ``|c - |a - b|| / |a - b| <= tol``, or within half the claim's last digit. Only for a
+    claim with a change word within 30 characters of it."""
+    if claim.index is None or claim.low is not None or claim.value == 0 or claim.unit == CLOCK:
+        return None
+    text = claim.index.text
+    a0, b0 = claim.span
+    if not _CHANGE_CUE.search(text, max(0, a0 - 30), min(len(text), b0 + 30)):
+        return None
+    c = abs(claim.value)
+    vals = [e for e in pool if e.low is None and compatible(claim, e)][:_MAX_PAIRS_POOL]
+    best: tuple[float, EvidenceQuantity, EvidenceQuantity] | None = None
+    for i, a in enumerate(vals):
+        for b in vals[i + 1 :]:
+            if not (_close(a, b) or _same_row(a, b)):
+                continue
+            d = abs(a.value - b.value)
+            if d == 0:
+                continue
+            err = abs(c - d) / d
+            if (err <= tol or abs(c - d) < claim.half_unit) and (best is None or err < best[0]):
+                best = (err, a, b)
+    if best is None:
+        return None
+    err, a, b = best
+    reason = (
+        f"{claim.text!r} is the difference of {describe(a)} and {describe(b)} "
+        f"(relative error {err:.2%})"
+    )
+    return ClaimVerification(claim, True, a, err, "difference", reason, tol, (a, b))
+
+
+def _same_row(a: EvidenceQuantity, b: EvidenceQuantity) -> bool:
+    """Two cells of one ``|`` or tab table row."""
+    if a.index is None or b.index is not a.index or a.span is None or b.span is None:
+        return False
+    ca, cb = a.index.table_cell(a.span[0]), b.index.table_cell(b.span[0])
+    return ca is not None and cb is not None and ca.start == cb.start

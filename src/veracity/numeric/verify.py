@@ -85,6 +85,7 @@ from veracity.numeric import units
 from veracity.numeric.companions import check_companions
 from veracity.numeric.config import DomainConfig
 from veracity.numeric.derived import (
+    difference_of_values,
     percent_change,
     pp_difference,
     ratio_of_claims,
@@ -109,6 +110,7 @@ from veracity.numeric.pool import (
     TABLE_UNIT_DIMS,
     Candidates,
     EvidencePool,
+    compatible,
     declared_cells,
     per_ratio,
 )
@@ -537,6 +539,10 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
             return derived
     if cfg.derive_percent_change and claim.dimension == "percent":
         derived = percent_change(claim, pool.items, tol)
+        if derived is not None:
+            return derived
+    if claim.dimension not in ("percent", "pp", "ratio"):
+        derived = difference_of_values(claim, pool.items, tol, compatible)
         if derived is not None:
             return derived
     if closest is None:
