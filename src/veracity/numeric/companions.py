@@ -125,7 +125,13 @@ def check_companions(
     groups: dict[tuple[int, int], list[int]] = {}  # answer sentence -> verified claims in it
     for i, v in enumerate(verdicts):
         ev, claim = v.matched, v.claim
-        if v.verified and ev is not None and ev.index is not None and claim.index is not None:
+        if (
+            v.verified
+            and not v.derived_from  # a derived value ("£125,000 more") has no single row
+            and ev is not None
+            and ev.index is not None
+            and claim.index is not None
+        ):
             key = (id(claim.index), claim.index.sentence_bounds(claim.span[0])[0])
             groups.setdefault(key, []).append(i)
     out = list(verdicts)
