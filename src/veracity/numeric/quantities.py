@@ -583,9 +583,11 @@ def _read_one(
         start = sign_pos
     elif sign_pos >= 0 and text[sign_pos] == "+":
         start = sign_pos
-    elif not excluded and start >= 6 and (mw := _MINUS_WORD.search(text, start - 10, start)):
-        negative = True  # "minus 20 degrees", "negative 3%"
-        start = mw.start()
+    elif not excluded and start >= 6 and text[start - 1] == " " and text[start - 2] in "sSeE":
+        mw = _MINUS_WORD.search(text, max(0, start - 10), start)
+        if mw is not None:  # "minus 20 degrees", "negative 3%"
+            negative = True
+            start = mw.start()
     # --- suffix
     sm = NO_MATCH
     if nxt.isalpha() or nxt in SUFFIX_START:
