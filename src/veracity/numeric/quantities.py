@@ -26,11 +26,11 @@ a currency is kelvin.
 
 from __future__ import annotations
 
-import itertools
 import re
 from collections.abc import Iterator
 
 from veracity.numeric import lexicon, units
+from veracity.numeric.clocks import elapsed_time
 from veracity.numeric.nearby import (
     counted_noun,
     counts_people,
@@ -77,12 +77,12 @@ from veracity.numeric.postprocess import (
 )
 from veracity.numeric.quantity import (
     BAD_NUMBER,
-    CLOCK,
     Quantity,
     RawNumber,
     half_unit_of,
 )
 from veracity.numeric.rates import apply_rate
+from veracity.numeric.sharing import share_with_neighbours
 
 __all__ = ["Quantity", "scan_quantities"]
 
@@ -192,79 +192,14 @@ def scan_quantities(
     if table_scale and might_have_table_marker(text):
         apply_table_scale(text, out)
     if len(out) > 1:
-        _share_directions(text, out)
-        _share_rates(text, out)
-        _share_dimension_units(text, out)
+        share_with_neighbours(text, out)
     return join_compounds(text, out, keep_parts) if len(out) > 1 else out
-
-
-_AND_GAP = re.compile(
-    r"(?:[ \t]+(?!(?i:is|are|was|were|stood|reached|remained|hit|at|to)\b)[^\W\d_]+){0,4}"
-    r"[ \t]+and[ \t]+(?:(?:by|of)[ \t]+)?$"
-)
-"""The words between two numbers joined by "and", with no verb of their own ("lost 2.7%
-on the day and 3.1% over the week")."""
-
-
-def _share_directions(text: str, found: list[Quantity]) -> None:
-    """A number joined by "and" to the one before it, of the same kind and with no
-    direction word of its own, takes that one's direction ("lost 2.7% on the day and
-    3.1% over the week": both fell)."""
-    for prev, q in itertools.pairwise(found):
-        if q.direction or not prev.direction or q.dimension != prev.dimension:
-            continue
-        if q.start - prev.end <= 60 and _AND_GAP.fullmatch(text, prev.end, q.start):
-            q.direction = prev.direction
-
-
-_FROM_GAP = re.compile(
-    r"[^.;:!?\n]{0,50}\b(?:from|than|versus|vs\.?|against|compared[ \t]+with|down|up)[ \t]+$",
-    re.IGNORECASE,
-)
-"""The words between a rate and a second value of the same thing ("144.9p a litre this
-week, down from 145.3p")."""
-
-
-def _share_rates(text: str, found: list[Quantity]) -> None:
-    """A value of the same unit with no denominator of its own, after "from",
-    "than", "down"... following a rate, takes that rate's denominator ("$2.96 a kilo, down
-    from $3.02": both per kilo; "$8,126 a tonne, down $214")."""
-    for prev, q in itertools.pairwise(found):
-        if q.per or not prev.per or q.dimension != prev.dimension or q.unit != prev.unit:
-            continue
-        if q.start - prev.end <= 60 and _FROM_GAP.fullmatch(text, prev.end, q.start):
-            q.per = prev.per
 
 
 _DECIMAL_BEFORE = re.compile(r"\d\.\d+$")
 """A decimal number ending right before a slash ("8.7/10")."""
 _VULGAR = {"½": 0.5, "¼": 0.25, "¾": 0.75, "⅓": 1 / 3, "⅔": 2 / 3, "⅛": 0.125}
 """Vulgar fraction characters glued to a whole number ("7½" is 7.5)."""
-_TIMES_GAP = re.compile(r"[ \t]*(?:[x×]|by)?[ \t]*")
-"""What separates the numbers of a dimension chain: "845 x 598 x 600 mm", "20 by 30 cm"."""
-
-
-def _share_dimension_units(text: str, found: list[Quantity]) -> None:
-    """The numbers of a dimension chain take the unit written after the last of them
-    ("845 x 598 x 600 mm": three lengths in millimetres; "20 by 30 cm")."""
-    for i in range(len(found) - 1, 0, -1):
-        p, q = found[i - 1], found[i]
-        unit = units.UNITS.get(q.unit)
-        if unit is None or unit.dimension != "length" or p.low is not None:
-            continue
-        bare = p.dimension == "number" or (p.unit == "x" and p.dimension == "ratio")
-        if not bare or q.start - p.end > 4:
-            continue
-        gap = text[p.end : q.start]
-        if p.unit == "x":  # "845 x" was read as a multiplier: its "x" joins the chain
-            gap = "x" + gap
-        if not gap.strip() or _TIMES_GAP.fullmatch(gap) is None:
-            continue
-        if p.unit == "x":
-            p.end = p.start + len(text[p.start : p.end].rstrip(" \txX×"))
-        p.dimension, p.unit, p.noun = "length", q.unit, ""
-        p.value = p.stated * unit.factor
-        p.half_unit *= unit.factor
 
 
 def _anchors(text: str) -> Iterator[re.Match[str]]:
@@ -426,16 +361,6 @@ def _slash_pair(
     return [q, q2], stop2
 
 
-_ELAPSED = re.compile(
-    r":([0-5]\d):([0-5]\d(?:\.\d+)?)(?![\d:])(?![ \t]*(?i:[ap]\.?m\b|hrs?\b|h\b))"
-)
-"""":mm:ss" after hours: an elapsed time ("2:08:15"), unless a clock follows (am, pm, hrs)."""
-_MINUTES_SECONDS = re.compile(r":([0-5]\d\.\d{1,3})(?![\d:])")
-"""":ss.xx" after minutes: a race time ("3:41.27", "1:54.61"); a clock has no decimals."""
-_WHOLE_SECONDS = re.compile(r":([0-5]\d)(?![\d:.])")
-"""":ss" after a minute count no clock has ("80:15")."""
-_HOURS_MINUTES = re.compile(r":([0-5]\d)[ \t]*\(?(?i:h{1,2}:mm|h:min|hrs?:mins?)\)?")
-"""":mm" after hours, labelled as a duration ("3:28 (h:min)", "1:45 h:mm")."""
 _BY_BEFORE = re.compile(
     r"\b(?:by|rose|fell|grew|climbed|jumped|dropped|declined|increased|decreased|slipped|"
     r"gained|lost|up|down)[ \t]+[$€£¥₹]?$",
@@ -512,25 +437,9 @@ def _read_one(
         excluded = "date" if prev == "/" else "time_of_day"  # but "8.7/10" is a score
     nxt = text[e] if e < n else ""
     if nxt == ":" and not excluded and not raw.words and e - s <= 2 and not num.decimals:
-        elapsed = _ELAPSED.match(text, e)
-        if elapsed is not None:  # "2:08:15": a race time, not a time of day
-            secs = num.value * 3600 + int(elapsed.group(1)) * 60 + float(elapsed.group(2))
-            q = Quantity(s, elapsed.end(), secs, secs, "time", CLOCK, half_unit=0.5)
-            return q, elapsed.end()
-        ms = _MINUTES_SECONDS.match(text, e)
-        if ms is None and 24 <= num.value < 1000:  # "80:15": no clock reads 80 hours
-            ms = _WHOLE_SECONDS.match(text, e)
-        if ms is not None:  # "3:41.27", "80:15": a race time in minutes and seconds
-            secs = num.value * 60 + float(ms.group(1))
-            decimals = ms.group(1).partition(".")[2]
-            half = 0.5 * 10.0 ** -len(decimals)
-            q = Quantity(s, ms.end(), secs, secs, "time", CLOCK, half_unit=half)
-            return q, ms.end()
-        hm = _HOURS_MINUTES.match(text, e)
-        if hm is not None:  # "3:28 (h:min)": a duration of 3 h 28 min
-            secs = num.value * 3600 + int(hm.group(1)) * 60
-            q = Quantity(s, hm.end(), secs, secs, "time", CLOCK, half_unit=30.0)
-            return q, hm.end()
+        clock = elapsed_time(text, s, e, num.value)
+        if clock is not None:  # "2:08:15", "3:41.27", "80:15", "3:28 (h:min)"
+            return clock, clock.end
     chain = CHAIN.match(text, e) if nxt in CHAIN_START else None
     if not excluded and chain and not raw.words:
         sep = chain.group()[0]

@@ -91,6 +91,12 @@ from veracity.numeric.derived import (
     ratio_of_claims,
     share_of_claims,
 )
+from veracity.numeric.digits import (
+    other_decimal,
+    range_ends_error,
+    rounding_allowance,
+    transposed,
+)
 from veracity.numeric.evidence import (
     MAX_EVIDENCE_ITEMS,
     describe,
@@ -103,7 +109,6 @@ from veracity.numeric.models import (
     NumericClaim,
     NumericReport,
     check_claims,
-    labels_of,
     year_of,
 )
 from veracity.numeric.pool import (
@@ -114,9 +119,9 @@ from veracity.numeric.pool import (
     declared_cells,
     per_ratio,
 )
+from veracity.numeric.preference import PERIOD_DENOMINATORS, prefer_context
 from veracity.numeric.presets import resolve_config
 from veracity.numeric.quantity import CLOCK
-from veracity.numeric.rates import PERIODS
 from veracity.numeric.table_units import declared_per
 from veracity.samples import EvidenceItem
 
@@ -176,7 +181,7 @@ def _judge(
     err = abs(c - e) / abs(e) if e != 0 else None
     if lo is not None and hi is not None and ev.low is not None and ev.high is not None:
         # a range against a range: both ends must agree ("24 to 30 °C" is not "24-26 °C")
-        ends = _range_ends_error(lo, hi, ev.low, ev.high)
+        ends = range_ends_error(lo, hi, ev.low, ev.high)
         ok = ends <= tol + 1e-12 or (
             abs(lo - ev.low) <= max(claim.half_unit, ev.half_unit) * (1 + 1e-9)
             and abs(hi - ev.high) <= max(claim.half_unit, ev.half_unit) * (1 + 1e-9)
@@ -225,7 +230,7 @@ def _judge(
         if (bound == "min" and ac <= ae <= ac * _BOUND_SLACK) or (
             bound == "max" and ac / _BOUND_SLACK <= ae <= ac
         ):
-            if _transposed(claim, ev, c, e):
+            if transposed(claim, ev, c, e):
                 return False, err, "transposed_digits"
             return True, err, "bound"
     if claim.dimension == "temperature" and ev.unit != claim.unit:
@@ -234,13 +239,13 @@ def _judge(
             err = diff_err  # "warmer by 2.61 °F" restates "1.45 °C above"
     limit = tol + (cfg.approximation_widening if _loose(claim, ev) else 0.0)
     if err <= limit + 1e-12:
-        if c != e and _transposed(claim, ev, c, e):
+        if c != e and transposed(claim, ev, c, e):
             return False, err, "transposed_digits"
-        if c != e and _other_decimal(claim, ev, c, e):
+        if c != e and other_decimal(claim, ev, c, e):
             return False, err, "other_value"
         return True, err, "within_tolerance"
-    if not tagged and abs(c - e) < _rounding_allowance(claim, ev, e):
-        if _transposed(claim, ev, c, e):
+    if not tagged and abs(c - e) < rounding_allowance(claim, ev, e):
+        if transposed(claim, ev, c, e):
             return False, err, "transposed_digits"
         return True, err, "rounding"
     if claim.dimension == "percent" and abs(c - e) <= cfg.percentage_absolute_threshold + 1e-12:
@@ -263,96 +268,11 @@ def _per_converted(claim: NumericClaim, k: float, per: str) -> NumericClaim:
     )
 
 
-def _range_ends_error(lo: float, hi: float, ev_lo: float, ev_hi: float) -> float:
-    """The larger relative error of the two ends of a range against another range."""
-
-    def rel(a: float, b: float) -> float:
-        return abs(a - b) / abs(b) if b else (0.0 if a == b else math.inf)
-
-    return max(rel(lo, ev_lo), rel(hi, ev_hi))
-
-
 def _loose(claim: NumericClaim, ev: EvidenceQuantity) -> bool:
     """Whether the approximation widening applies: evidence says "about", or the claim
     does with at most two significant digits. "About 600,000" for 581,300 is a rounding a
     reader accepts; "about 596,000" states three digits, so it is held to them."""
     return ev.approx or (claim.approx and claim.significant <= 2)
-
-
-def _digits(x: float) -> str:
-    """The significant digits of ``x`` ("9,870" -> "987", "0.0125" -> "125")."""
-    return f"{abs(x):.12g}".split("e")[0].replace(".", "").strip("0")
-
-
-def _other_decimal(claim: NumericClaim, ev: EvidenceQuantity, c: float, e: float) -> bool:
-    """True when both sides state the same unit to the same decimal place and differ by
-    more than that place's rounding ("96.8 Mbit/s" is not "96.1 Mbit/s", though within
-    1 %): two precise values that disagree are two values, whatever the tolerance."""
-    if claim.approx or ev.approx or claim.bound or ev.bound or claim.unit != ev.unit:
-        return False
-    if claim.low is not None or ev.low is not None:
-        return False
-    places = _decimals(claim.text)
-    if places == 0 or places != _decimals(ev.text):
-        return False
-    return abs(c - e) > max(claim.half_unit, ev.half_unit) * (1 + 1e-9)
-
-
-_DECIMALS = re.compile(r"\d[.](\d+)")
-
-
-def _decimals(text: str) -> int:
-    """Digits after the decimal point of the first number in ``text`` ("1.0480" -> 4)."""
-    m = _DECIMALS.search(text)
-    return len(m.group(1)) if m else 0
-
-
-def _transposed(claim: NumericClaim, ev: EvidenceQuantity, c: float, e: float) -> bool:
-    """True when exact claim ``c`` is evidence ``e`` with two adjacent digits swapped
-    ("$9,780" for "$9,870", "1,489" for "1,498"): a copying error, not a rounding, even
-    when within tolerance, "about" or not ("about $7,850" does not round "about
-    $7,580"). Only between two single values, neither a range nor an evidence bound,
-    and when the difference is more than the stated precision of either (a rounding
-    is not a copying error); "at least £8.50" is not a bound on "£8.05"."""
-    if ev.bound or abs(c - e) <= max(claim.half_unit, ev.half_unit):
-        return False
-    if claim.low is not None or ev.low is not None:
-        return False
-    if claim.unit == ev.unit:  # as written: "1,489 hours", not 5,360,400 seconds
-        c, e = claim.stated_value, ev.stated_value
-    # a swap of adjacent digits p, q changes the value by 9 * |p - q| * 10^k: skip the
-    # digit strings unless |c - e| / 9 is one digit times a power of ten
-    step = abs(c - e) / 9
-    if step == 0 or not math.isfinite(step):
-        return False
-    mant = step / 10 ** math.floor(math.log10(step))
-    if abs(mant - round(mant)) > 1e-6 * mant:
-        return False
-    a, b = _digits(c), _digits(e)
-    if len(a) != len(b) and claim.unit == ev.unit:  # "1.0480" vs "1.0408": as written
-        places = max(_decimals(claim.text), _decimals(ev.text))
-        a = f"{abs(c):.{places}f}".replace(".", "").lstrip("0")
-        b = f"{abs(e):.{places}f}".replace(".", "").lstrip("0")
-    if len(a) != len(b) or len(a) < 2 or a == b:
-        return False
-    diff = [i for i in range(len(a)) if a[i] != b[i]]
-    return (
-        len(diff) == 2
-        and diff[1] == diff[0] + 1
-        and a[diff[0]] == b[diff[1]]
-        and a[diff[1]] == b[diff[0]]
-    )
-
-
-def _rounding_allowance(claim: NumericClaim, ev: EvidenceQuantity, e: float) -> float:
-    """Half the last digit the claim states (claims with >= 2 significant digits or
-    percentages), or that the evidence states (when precise to 5 % or better)."""
-    allowance = 0.0
-    if claim.significant >= 2 or claim.dimension == "percent":
-        allowance = claim.half_unit
-    if 0 < ev.half_unit <= 0.05 * abs(e):
-        allowance = max(allowance, ev.half_unit)
-    return allowance * (1 + 1e-9)
 
 
 def _temperature_difference_error(claim: NumericClaim, ev: EvidenceQuantity) -> float | None:
@@ -362,70 +282,6 @@ def _temperature_difference_error(claim: NumericClaim, ev: EvidenceQuantity) -> 
         return None
     c, e = claim.stated_value * cu.factor, ev.stated_value * eu.factor
     return abs(c - e) / abs(e)
-
-
-def _prefer_context(
-    claim: NumericClaim,
-    cands: list[EvidenceQuantity],
-    kind: Candidates | None,
-    relaxed: bool = False,
-) -> tuple[list[EvidenceQuantity], str]:
-    """Evidence stated for the claim's year, then for the month it names, then about its
-    row / entity (most shared labels; the same rate denominator counts as one), among
-    ``cands``.
-
-    ``kind.flags()`` says whether any candidate has a (year, labels): without one,
-    that half of the claim's context cannot tell the candidates apart and is skipped.
-    """
-    note = ""
-    if len(cands) < 2:
-        return cands, note
-    has_year, has_labels = kind.flags() if kind is not None else (True, True)
-    if not (has_year or has_labels):
-        return cands, note  # nothing to tell the candidates apart: skip the claim's context
-    year = year_of(claim) if has_year else None
-    if year is not None:
-        years = [year_of(e) for e in cands]
-        same = [e for e, y in zip(cands, years, strict=True) if y == year]
-        if same and len(same) < len(cands):
-            if relaxed:
-                same += [e for e, y in zip(cands, years, strict=True) if y is None]
-            cands, note = same, f"evidence for {year} preferred"
-    labels = labels_of(claim) if has_labels else frozenset()
-    months = labels & _MONTHS
-    if months and len(cands) > 1:  # "October's price": like a year, a month names the period
-        named = [labels_of(e) & _MONTHS for e in cands]
-        same_month = [e for e, m in zip(cands, named, strict=True) if m & months]
-        if same_month and len(same_month) < len(cands):
-            if relaxed:
-                same_month += [e for e, m in zip(cands, named, strict=True) if not m]
-            cands = same_month
-            what = ", ".join(sorted(m.capitalize() for m in months))
-            note = (note + "; " if note else "") + f"evidence for {what} preferred"
-    if labels and len(cands) > 1:
-        # a rate per the same thing ("15.2 per 100,000 people") counts as one shared word
-        per = claim.per
-        scores = [len(labels & labels_of(e)) + (per != "" and e.per == per) for e in cands]
-        best = max(scores)
-        if best > 0 and min(scores) < best:
-            cands = [e for e, s in zip(cands, scores, strict=True) if s == best]
-            names = [n.lstrip("#") for n in sorted(labels & labels_of(cands[0]))]
-            if per and cands[0].per == per:
-                names.append(f"per {per}")
-            note = (note + "; " if note else "") + f"evidence about {', '.join(names)} preferred"
-    return cands, note
-
-
-_PERIODS = frozenset(p for p in PERIODS.values() if p)
-"""Canonical period denominators ("day", "week", "h"...)."""
-
-_MONTHS = frozenset(
-    """january february march april june july august september october november december
-    monday tuesday wednesday thursday friday saturday sunday""".split()
-)
-"""Month and weekday names as labels (abbreviations become full names in
-``textindex``): like a year, they name the period of a number ("may" is left out: it
-is also a verb)."""
 
 
 _Pick = tuple[float, EvidenceQuantity, str]
@@ -442,12 +298,12 @@ def _best(
     note = ""
     every = cands
     if cands and cfg.context_check:
-        cands, note = _prefer_context(claim, cands, kind)
+        cands, note = prefer_context(claim, cands, kind)
     best, closest = _judge_all(claim, cands, tol, cfg)
     if best is None and cands is not every:
         # nothing stated for the claim's year or month verifies: values stated for no
         # period at all may ("1.41 children per woman" in a sentence about 2025)
-        wider, wider_note = _prefer_context(claim, every, kind, relaxed=True)
+        wider, wider_note = prefer_context(claim, every, kind, relaxed=True)
         seen = {id(e) for e in cands}
         if any(id(e) not in seen for e in wider):
             found, near = _judge_all(claim, wider, tol, cfg)
@@ -464,7 +320,12 @@ def _judge_all(
     closest: _Pick | None = None
     per = claim.per
     for ev in cands:
-        if per in _PERIODS and not ev.per and ev.index and declared_per(ev) not in ("", per):
+        if (
+            per in PERIOD_DENOMINATORS
+            and not ev.per
+            and ev.index
+            and declared_per(ev) not in ("", per)
+        ):
             continue  # "$310 per day" against a cell of "Skip hire (per week)"
         ok, err, rule = _judge(claim, ev, tol, cfg)
         rank = err if err is not None else (0.0 if ok else math.inf)
@@ -558,7 +419,7 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
         )
     rank, ev, rule = closest
     err_val = rank if math.isfinite(rank) else None
-    if rule == "out_of_tolerance" and _transposed(claim, ev, claim.value, ev.value):
+    if rule == "out_of_tolerance" and transposed(claim, ev, claim.value, ev.value):
         rule = "transposed_digits"  # it fails anyway; the rule names the likely cause
     if rule == "sign_mismatch":
         reason = f"{claim.text!r} has the opposite sign of {describe(ev)}"

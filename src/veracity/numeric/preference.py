@@ -1,0 +1,76 @@
+"""Which evidence a claim is about, before its value is compared: evidence stated for
+the claim's year, then for the month it names, then about its row or entity (most shared
+labels; the same rate denominator counts as one)."""
+
+from __future__ import annotations
+
+from veracity.numeric.models import EvidenceQuantity, NumericClaim, labels_of, year_of
+from veracity.numeric.pool import Candidates
+from veracity.numeric.rates import PERIODS
+
+__all__ = ["MONTHS", "PERIOD_DENOMINATORS", "prefer_context"]
+
+
+def prefer_context(
+    claim: NumericClaim,
+    cands: list[EvidenceQuantity],
+    kind: Candidates | None,
+    relaxed: bool = False,
+) -> tuple[list[EvidenceQuantity], str]:
+    """Evidence stated for the claim's year, then for the month it names, then about its
+    row / entity (most shared labels; the same rate denominator counts as one), among
+    ``cands``.
+
+    ``kind.flags()`` says whether any candidate has a (year, labels): without one,
+    that half of the claim's context cannot tell the candidates apart and is skipped.
+    """
+    note = ""
+    if len(cands) < 2:
+        return cands, note
+    has_year, has_labels = kind.flags() if kind is not None else (True, True)
+    if not (has_year or has_labels):
+        return cands, note  # nothing to tell the candidates apart: skip the claim's context
+    year = year_of(claim) if has_year else None
+    if year is not None:
+        years = [year_of(e) for e in cands]
+        same = [e for e, y in zip(cands, years, strict=True) if y == year]
+        if same and len(same) < len(cands):
+            if relaxed:
+                same += [e for e, y in zip(cands, years, strict=True) if y is None]
+            cands, note = same, f"evidence for {year} preferred"
+    labels = labels_of(claim) if has_labels else frozenset()
+    months = labels & MONTHS
+    if months and len(cands) > 1:  # "October's price": like a year, a month names the period
+        named = [labels_of(e) & MONTHS for e in cands]
+        same_month = [e for e, m in zip(cands, named, strict=True) if m & months]
+        if same_month and len(same_month) < len(cands):
+            if relaxed:
+                same_month += [e for e, m in zip(cands, named, strict=True) if not m]
+            cands = same_month
+            what = ", ".join(sorted(m.capitalize() for m in months))
+            note = (note + "; " if note else "") + f"evidence for {what} preferred"
+    if labels and len(cands) > 1:
+        # a rate per the same thing ("15.2 per 100,000 people") counts as one shared word
+        per = claim.per
+        scores = [len(labels & labels_of(e)) + (per != "" and e.per == per) for e in cands]
+        best = max(scores)
+        if best > 0 and min(scores) < best:
+            cands = [e for e, s in zip(cands, scores, strict=True) if s == best]
+            names = [n.lstrip("#") for n in sorted(labels & labels_of(cands[0]))]
+            if per and cands[0].per == per:
+                names.append(f"per {per}")
+            note = (note + "; " if note else "") + f"evidence about {', '.join(names)} preferred"
+    return cands, note
+
+
+PERIOD_DENOMINATORS = frozenset(p for p in PERIODS.values() if p)
+"""Canonical period denominators ("day", "week", "h"...)."""
+
+
+MONTHS = frozenset(
+    """january february march april june july august september october november december
+    monday tuesday wednesday thursday friday saturday sunday""".split()
+)
+"""Month and weekday names as labels (abbreviations become full names in
+``textindex``): like a year, they name the period of a number ("may" is left out: it
+is also a verb)."""

@@ -1,0 +1,86 @@
+"""What neighbouring quantities share: a number joined to the one before it takes that
+one's direction ("lost 2.7% on the day and 3.1% over the week"), rate denominator
+("144.9p a litre, down from 145.3p") or unit ("845 x 598 x 600 mm")."""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+from veracity.numeric import units
+from veracity.numeric.quantity import Quantity
+
+__all__ = ["share_with_neighbours"]
+
+
+def share_with_neighbours(text: str, found: list[Quantity]) -> None:
+    """Apply the three sharing rules below to ``found`` (quantities of ``text`` in order),
+    in place."""
+    _share_directions(text, found)
+    _share_rates(text, found)
+    _share_dimension_units(text, found)
+
+
+_AND_GAP = re.compile(
+    r"(?:[ \t]+(?!(?i:is|are|was|were|stood|reached|remained|hit|at|to)\b)[^\W\d_]+){0,4}"
+    r"[ \t]+and[ \t]+(?:(?:by|of)[ \t]+)?$"
+)
+"""The words between two numbers joined by "and", with no verb of their own ("lost 2.7%
+on the day and 3.1% over the week")."""
+
+
+def _share_directions(text: str, found: list[Quantity]) -> None:
+    """A number joined by "and" to the one before it, of the same kind and with no
+    direction word of its own, takes that one's direction ("lost 2.7% on the day and
+    3.1% over the week": both fell)."""
+    for prev, q in itertools.pairwise(found):
+        if q.direction or not prev.direction or q.dimension != prev.dimension:
+            continue
+        if q.start - prev.end <= 60 and _AND_GAP.fullmatch(text, prev.end, q.start):
+            q.direction = prev.direction
+
+
+_FROM_GAP = re.compile(
+    r"[^.;:!?\n]{0,50}\b(?:from|than|versus|vs\.?|against|compared[ \t]+with|down|up)[ \t]+$",
+    re.IGNORECASE,
+)
+"""The words between a rate and a second value of the same thing ("144.9p a litre this
+week, down from 145.3p")."""
+
+
+def _share_rates(text: str, found: list[Quantity]) -> None:
+    """A value of the same unit with no denominator of its own, after "from",
+    "than", "down"... following a rate, takes that rate's denominator ("$2.96 a kilo, down
+    from $3.02": both per kilo; "$8,126 a tonne, down $214")."""
+    for prev, q in itertools.pairwise(found):
+        if q.per or not prev.per or q.dimension != prev.dimension or q.unit != prev.unit:
+            continue
+        if q.start - prev.end <= 60 and _FROM_GAP.fullmatch(text, prev.end, q.start):
+            q.per = prev.per
+
+
+_TIMES_GAP = re.compile(r"[ \t]*(?:[x×]|by)?[ \t]*")
+"""What separates the numbers of a dimension chain: "845 x 598 x 600 mm", "20 by 30 cm"."""
+
+
+def _share_dimension_units(text: str, found: list[Quantity]) -> None:
+    """The numbers of a dimension chain take the unit written after the last of them
+    ("845 x 598 x 600 mm": three lengths in millimetres; "20 by 30 cm")."""
+    for i in range(len(found) - 1, 0, -1):
+        p, q = found[i - 1], found[i]
+        unit = units.UNITS.get(q.unit)
+        if unit is None or unit.dimension != "length" or p.low is not None:
+            continue
+        bare = p.dimension == "number" or (p.unit == "x" and p.dimension == "ratio")
+        if not bare or q.start - p.end > 4:
+            continue
+        gap = text[p.end : q.start]
+        if p.unit == "x":  # "845 x" was read as a multiplier: its "x" joins the chain
+            gap = "x" + gap
+        if not gap.strip() or _TIMES_GAP.fullmatch(gap) is None:
+            continue
+        if p.unit == "x":
+            p.end = p.start + len(text[p.start : p.end].rstrip(" \txX×"))
+        p.dimension, p.unit, p.noun = "length", q.unit, ""
+        p.value = p.stated * unit.factor
+        p.half_unit *= unit.factor
