@@ -1,8 +1,10 @@
 """Derived values: a percentage-point difference of two evidence percentages, a
 multiplier stated between two verified values of the answer ("3,800 t, roughly three
 times the previous week's 1,250 t"), a percentage of a verified value ("82% of the
-£48.6m raised"), a change stated as a difference ("down 56 days from 468"), and
-(opt-in) a percent change between two evidence values."""
+£48.6m raised"), a change stated as a difference ("down 56 days from 468"), a total or
+a share worked out from a verified value and a count ("£32 for each bag, so the six bags
+come to £192"; "£80, which works out at £20 per person"), and (opt-in) a percent change
+between two evidence values."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from collections.abc import Callable
 
 from veracity.numeric.evidence import describe, dimension_of
 from veracity.numeric.models import ClaimVerification, EvidenceQuantity, NumericClaim
+from veracity.numeric.numbers import parse_words
 from veracity.numeric.quantity import CLOCK
 
 _BOUND_SLACK = 1.25
@@ -20,6 +23,7 @@ __all__ = [
     "difference_of_values",
     "percent_change",
     "pp_difference",
+    "product_of_claims",
     "ratio_of_claims",
     "share_of_claims",
 ]
@@ -253,3 +257,64 @@ def _same_row(a: EvidenceQuantity, b: EvidenceQuantity) -> bool:
         return False
     ca, cb = a.index.table_cell(a.span[0]), b.index.table_cell(b.span[0])
     return ca is not None and cb is not None and ca.start == cb.start
+
+
+_COUNT_TOKEN = re.compile(r"(?<![\d.,])\d{1,5}(?![\d.,]?\d)|[A-Za-z]+")
+
+
+def product_of_claims(
+    claim: NumericClaim, verdicts: list[ClaimVerification], tol: float
+) -> ClaimVerification | None:
+    """A value worked out from another verified value ``v`` of the same kind in its answer
+    sentence and a whole count ``k`` written there (2 to 10,000, in digits or words):
+    ``c = v * k`` ("£32 for each bag, so the six bags come to £192") or ``c = v / k``
+    ("£80, which works out at £20 per person" for a group of four), within ``tol``.
+    Measured values only (money, lengths, masses...), not plain numbers."""
+    if claim.index is None or claim.low is not None or claim.value <= 0:
+        return None
+    if claim.dimension in ("number", "count", "ratio", "percent", "pp"):
+        return None  # plain numbers: too many products come close by chance
+    index = claim.index
+    s0, s1 = index.sentence_bounds(claim.span[0])
+    sentence_claims = [
+        v
+        for v in verdicts
+        if v.claim is not claim and v.claim.index is index and s0 <= v.claim.span[0] < s1
+    ]
+    values = [
+        v.claim
+        for v in sentence_claims
+        if v.verified
+        and v.claim.dimension == claim.dimension
+        and v.claim.unit == claim.unit
+        and v.claim.value > 0
+        and v.claim.low is None
+    ]
+    if not values:
+        return None
+    counts = {
+        k
+        for m in _COUNT_TOKEN.finditer(index.text, s0, s1)
+        if (k := _whole(m.group())) is not None and 2 <= k <= 10_000
+    }
+    c = claim.value
+    best: tuple[float, NumericClaim, int, str] | None = None
+    for other in values:
+        for k in counts:
+            for made, how in ((other.value * k, "times"), (other.value / k, "divided by")):
+                err = abs(c - made) / made
+                if err <= tol and (best is None or err < best[0]):
+                    best = (err, other, k, how)
+    if best is None:
+        return None
+    err, other, k, how = best
+    reason = f"{claim.text!r} is {other.text!r} {how} {k} (relative error {err:.2%})"
+    return ClaimVerification(claim, True, None, err, "product_of_claims", reason, tol)
+
+
+def _whole(token: str) -> int | None:
+    """The whole number a token writes ("6", "six"), or None."""
+    if token.isdigit():
+        return int(token)
+    value = parse_words([token.lower()])
+    return int(value) if value is not None and value == int(value) else None

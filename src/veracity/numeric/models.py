@@ -189,7 +189,8 @@ class ClaimVerification:
     evidence (``None`` when nothing comparable was found or the evidence is 0).
     ``rule`` names the rule that decided (``within_tolerance``, ``range_contains``,
     ``rounding``, ``zero_absolute``, ``pp_difference``, ``percent_change``,
-    ``bound``, ``ratio_of_claims``, ``share_of_claims``, ``difference``, ``sign_mismatch``, ``transposed_digits``,
+    ``bound``, ``ratio_of_claims``, ``share_of_claims``, ``difference``,
+    ``product_of_claims``, ``sign_mismatch``, ``transposed_digits``,
     ``other_year``, ``other_row``, ``out_of_tolerance``, ``no_comparable_evidence``,
     ``no_evidence``).
     """

@@ -88,6 +88,7 @@ from veracity.numeric.derived import (
     difference_of_values,
     percent_change,
     pp_difference,
+    product_of_claims,
     ratio_of_claims,
     share_of_claims,
 )
@@ -503,12 +504,14 @@ def _score(
         if not v.verified and glued_m and _GLUED_M.search(c.text) and not _metres_after(c):
             verdicts[i] = _as_million(v, grouped, cfg)
     for i, v in enumerate(verdicts):
-        if not v.verified and v.claim.dimension in ("ratio", "percent"):
+        if not v.verified:
             tol = cfg.tolerance_for(v.claim.claim_type)
             if v.claim.dimension == "ratio":
                 got = ratio_of_claims(v.claim, verdicts, tol, cfg.approximation_widening)
-            else:
+            elif v.claim.dimension == "percent":
                 got = share_of_claims(v.claim, verdicts, pool, tol, cfg.approximation_widening)
+            else:
+                got = product_of_claims(v.claim, verdicts, tol)
             if got is not None:
                 verdicts[i] = got
     if cfg.context_check and len(verdicts) > 1:
