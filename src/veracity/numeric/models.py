@@ -191,7 +191,8 @@ class ClaimVerification:
     ``rounding``, ``zero_absolute``, ``pp_difference``, ``percent_change``,
     ``bound``, ``ratio_of_claims``, ``share_of_claims``, ``difference``,
     ``product_of_claims``, ``sign_mismatch``, ``transposed_digits``,
-    ``other_year``, ``other_row``, ``out_of_tolerance``, ``no_comparable_evidence``,
+    ``other_value``, ``other_year``, ``other_row``, ``out_of_tolerance``,
+    ``no_comparable_evidence``,
     ``no_evidence``).
     """
 
