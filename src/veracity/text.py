@@ -427,21 +427,47 @@ def split_sentences(text: str, *, max_chars: int = 1000) -> list[Span]:
 
 
 def sentence_bounds(text: str, *, max_chars: int = 1000) -> list[tuple[int, int]]:
-    """The ``(start, end)`` offsets of :func:`split_sentences`, without building spans."""
+    """The ``(start, end)`` offsets of :func:`split_sentences`, without building spans.
+
+    Hot loop, inlined: the word before a period is classified from a memo keyed by its
+    raw text (:func:`_tail_kind`), and a sentence that starts after at most one space,
+    fits in ``max_chars`` and holds a letter or digit is appended directly (every other
+    case goes through :func:`_emit`).
+    """
     out: list[tuple[int, int]] = []
     if _ONE_LINE_RE.match(text) is not None:  # common case: a single line
         lines: list[tuple[int, int]] = [(0, len(text))]
     else:
         lines = [m.span() for m in _LINE_RE.finditer(text)]
     end_iter = _END_RE.finditer
+    tail_get = _TAIL_KIND.get
+    content = _HAS_CONTENT_RE.search
+    append = out.append
+    has_tab = "\t" in text
     for ls, le in lines:
         bullet = _BULLET_RE.match(text, ls, le)
         start = bullet.end() if bullet else ls
         for m in end_iter(text, start, le):
             ms, me = m.span()
-            if me - ms == 1 and text[ms] == "." and _keep_going(text, ms, me, le):
-                continue
-            _emit(text, start, me, max_chars, out)
+            if me - ms == 1 and text[ms] == ".":
+                lo = ms - 40 if ms > 40 else 0
+                ws = text.rfind(" ", lo, ms)
+                if has_tab:
+                    tab = text.rfind("\t", lo, ms)
+                    if tab > ws:
+                        ws = tab
+                tail = text[ws + 1 : ms]
+                kind = tail_get(tail)
+                if kind is None:
+                    kind = _tail_kind(tail)
+                if kind and (kind == 1 or _keep_going(text, ms, me, le)):
+                    continue
+            # ``me`` follows a punctuation mark, so only the start may need stripping
+            a = start + 1 if text[start] == " " else start
+            if me - a <= max_chars and not text[a].isspace() and content(text, a, me):
+                append((a, me))
+            else:
+                _emit(text, start, me, max_chars, out)
             start = me
         _emit(text, start, le, max_chars, out)
     return out
@@ -472,6 +498,22 @@ def _word_kind(word: str) -> int:
         if len(_WORD_KIND) >= _CACHE_MAX:
             _WORD_KIND.clear()
         _WORD_KIND[word] = kind
+    return kind
+
+
+_TAIL_KIND: dict[str, int] = {}  # raw text between the last space and a period -> kind
+
+
+def _tail_kind(tail: str) -> int:
+    """:func:`_word_kind` of the word ``tail`` (the raw text between the last space or
+    tab and a period, before stripping opening brackets and quotes), memoised when it
+    is at most 40 characters long."""
+    kind = _word_kind(tail.lstrip("(\"'“‘[").casefold())
+    if len(tail) > 40:
+        return kind
+    if len(_TAIL_KIND) >= _CACHE_MAX:
+        _TAIL_KIND.clear()
+    _TAIL_KIND[tail] = kind
     return kind
 
 

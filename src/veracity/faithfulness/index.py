@@ -6,9 +6,10 @@ each distinct chunk ("France's", "city.", "(1990)") is analysed once into the ke
 contributes, its content keys in order and its negation view (bounded caches,
 :data:`CHUNK_CACHE_MAX` entries each, cleared when full), so a sentence's keys cost one
 ``str.split``, one ``map`` over a dict and one set. Word order is read from the same
-chunks, on demand: content positions (word pairs) and negation scopes of the sentences
-a claim needs. The per-token :func:`analyse` runs only for a possessive / "of" relation
-check and for text with "<number> <scale word>" (which the chunks would not merge).
+chunks, on demand: content positions (word pairs; :meth:`ContextIndex.order` when no
+content word repeats in the sentence) and negation scopes of the sentences a claim
+needs. The per-token :func:`analyse` runs only for a possessive / "of" relation check
+and for text with "<number> <scale word>" (which the chunks would not merge).
 Claims have their own view in :mod:`veracity.faithfulness.claim_view`.
 """
 
@@ -17,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import chain as _chain
 from operator import itemgetter
 
 from veracity.text import (
@@ -110,6 +112,7 @@ class ContextIndex:
     _sentences: dict[int, IndexedSentence] = field(default_factory=dict)
     _relations: dict[int, Analysed] = field(default_factory=dict)
     _positions: dict[int, dict[str, list[int]]] = field(default_factory=dict)
+    _orders: dict[int, dict[str, int] | None] = field(default_factory=dict)
     _negated: dict[int, frozenset[str]] = field(default_factory=dict)
 
     def __len__(self) -> int:
@@ -150,6 +153,19 @@ class ContextIndex:
                     at.append(i)
             self._positions[sid] = pos  # stored complete: the index may be shared
         return pos
+
+    def order(self, sid: int) -> dict[str, int] | None:
+        """Content key -> its position in sentence ``sid`` when no content key occurs
+        twice there (then :meth:`positions` is ``{k: [order[k]]}``), else None; cached."""
+        try:
+            return self._orders[sid]
+        except KeyError:
+            pass
+        keys = self._content_keys(sid)
+        found = dict(zip(keys, range(len(keys)), strict=True))
+        out = found if len(found) == len(keys) else None
+        self._orders[sid] = out
+        return out
 
     def _content_keys(self, sid: int) -> list[str]:
         """The keys of :attr:`Analysed.content` of sentence ``sid``, in order."""
@@ -385,9 +401,14 @@ def _content_chunk(chunk: str) -> tuple[str, ...]:
 def _content_keys(text: str) -> list[str]:
     """Keys of :func:`analyse`'s content tokens of ``text``, in order, from cached
     chunks (equal when ``text`` holds no "<number> <scale word>")."""
+    parts = text.split()
+    try:  # common case: every chunk seen before (a new one gives None: TypeError)
+        return list(_chain.from_iterable(map(_CTX_CONTENT.get, parts)))  # type: ignore[arg-type]
+    except TypeError:
+        pass
     out: list[str] = []
     get = _CTX_CONTENT.get
-    for p in text.split():
+    for p in parts:
         ks = get(p)
         out += _content_chunk(p) if ks is None else ks
     return out

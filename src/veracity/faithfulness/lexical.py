@@ -97,6 +97,7 @@ MAX_CANDIDATES = 4
 SORT_CANDIDATES = 48
 """Up to this many candidate sentences, :func:`_candidates` sorts them all."""
 _VALUE = itemgetter(1)
+_NO_KEYS: frozenset[str] = frozenset()
 
 
 @dataclass(slots=True)
@@ -288,6 +289,10 @@ def _sentence_overlap(res: ClaimAnalysis, postings: dict[str, list[int]]) -> dic
             n = budget
         budget -= n
         w = weights[k]
+        if not acc:  # the first list: every sum is 0.0 + w == w (sentence ids are unique)
+            acc = dict.fromkeys(plist, w)
+            get = acc.get
+            continue
         for sid in plist:
             acc[sid] = get(sid, 0.0) + w
     return acc
@@ -298,7 +303,10 @@ def _candidates(acc: dict[int, float]) -> list[int]:
     if len(acc) == 1:
         return list(acc)
     if len(acc) <= SORT_CANDIDATES:  # a full sort is cheaper for a few sentences
-        return sorted(acc, key=lambda s: (-acc[s], s))[:MAX_CANDIDATES]
+        # by sentence id, then (stable, so ties keep that order) by overlap, descending
+        order = sorted(acc)
+        order.sort(key=acc.__getitem__, reverse=True)
+        return order[:MAX_CANDIDATES]
     # the same order: nlargest is stable on the items sorted by sentence id
     top = heapq.nlargest(MAX_CANDIDATES, sorted(acc.items()), key=_VALUE)
     return [sid for sid, _ in top]
@@ -306,34 +314,26 @@ def _candidates(acc: dict[int, float]) -> list[int]:
 
 def _best_window(res: ClaimAnalysis, idx: ContextIndex, cands: list[int]) -> tuple[int, float]:
     """The candidate whose window (it and its neighbours in the same context) holds the
-    most claim weight, and that weight (ties: the earlier candidate)."""
+    most claim weight, and that weight (ties: the earlier candidate). The weight is summed
+    over the claim's keys in claim order; a window holding every key ends the search."""
     weights = res.weights
-    mapped = res.mapped
     skeys = idx.keys
     ctx_of = idx.context_of
-    n_sents = len(skeys)
-    vals = set(mapped.values())
-    n_vals = len(vals)
-    found: list[tuple[float, str]] | None = None  # (weight, context key), claim order
+    last = len(skeys) - 1
+    found = [(weights[k], m) for k, m in res.mapped.items()]  # (weight, context key)
     best_val = -1.0
     best_sid = -1
     for sid in cands:
         ci = ctx_of[sid]
-        hit = vals & skeys[sid]
-        if sid and ctx_of[sid - 1] == ci:
-            hit |= vals & skeys[sid - 1]
-        if sid + 1 < n_sents and ctx_of[sid + 1] == ci:
-            hit |= vals & skeys[sid + 1]
-        if len(hit) == n_vals:  # every found key: no later window can hold more
-            val = sum([weights[k] for k in mapped])  # the same terms, in the same order
-            if val > best_val + 1e-12:
-                best_val, best_sid = val, sid
-            break
-        if found is None:
-            found = [(weights[k], m) for k, m in mapped.items()]
-        val = sum([w for w, m in found if m in hit])
+        here = skeys[sid]
+        before = skeys[sid - 1] if sid and ctx_of[sid - 1] == ci else _NO_KEYS
+        after = skeys[sid + 1] if sid < last and ctx_of[sid + 1] == ci else _NO_KEYS
+        hit = [w for w, m in found if m in here or m in before or m in after]
+        val = sum(hit)
         if val > best_val + 1e-12:
             best_val, best_sid = val, sid
+        if len(hit) == len(found):  # every key: no later window can hold more
+            break
     return best_sid, best_val
 
 
@@ -399,16 +399,35 @@ def _word_pairs(
     get = res.mapped.get
     items = ct.items
     keys = [get(item[0]) for item in items]
-    positions = idx.positions
+    pget = postings.get
     n_pairs = 0
     unattested: list[str] = []
+    cur_sid = -1  # the sentence whose order ``cur`` is at hand
+    cur: dict[str, int] | None = None
     for i, (a, b) in enumerate(pairwise(keys)):
         if a is None or b is None or a == b:
             continue
         n_pairs += 1
-        for sid in _shared(postings.get(a, ()), postings.get(b, ())):
-            if _near(positions(sid), a, b):
-                break
+        pa = pget(a, ())
+        pb = pget(b, ())
+        sids: Sequence[int]
+        if len(pa) == 1:  # the common cases of _shared, inlined: a key in one sentence
+            sids = pa if pa[0] in pb else ()
+        elif len(pb) == 1:
+            sids = pb if pb[0] in pa else ()
+        else:
+            sids = _shared(pa, pb)
+        for sid in sids:
+            if sid != cur_sid:
+                cur_sid, cur = sid, idx.order(sid)
+            if cur is None:  # a content key repeats in the sentence: all its positions
+                if _near(idx.positions(sid), a, b):
+                    break
+            else:  # _near, inlined, on the single positions
+                at_a = cur.get(a)
+                at_b = cur.get(b)
+                if at_a is not None and at_b is not None and abs(at_a - at_b) <= PAIR_WINDOW:
+                    break
         else:
             unattested.append(f"{items[i][2]} {items[i + 1][2]}")
     res.pairs += n_pairs
