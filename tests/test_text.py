@@ -10,6 +10,7 @@ from veracity.text import (
     normalize_word,
     number_key,
     scan,
+    sentence_bounds,
     split_sentences,
     stem,
     tokenize,
@@ -183,3 +184,14 @@ def test_chunk_tokens_concatenate_to_scan() -> None:
     # the one difference: "<number> <scale word>" is merged by scan only
     assert [t[2] for t in scan("2.1 million")] == ["#2100000"]
     assert [t[2] for c in "2.1 million".split() for t in chunk_tokens(c)] == ["#2.1", "#1000000"]
+
+
+def test_periods_without_spaces_split_like_short_text() -> None:
+    # the word before each period is read from at most 40 characters, so a megabyte
+    # with no spaces ("ab.Cd" repeated) splits as the short text does, in linear time
+    short = sentence_bounds("ab.Cd" * 3)
+    assert short == [(0, 3), (3, 8), (8, 13), (13, 15)]
+    big = sentence_bounds("ab.Cd" * 200_000)
+    assert len(big) == 200_001
+    assert big[:3] == short[:3]
+    assert big[-1] == (999_998, 1_000_000)

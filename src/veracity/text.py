@@ -429,8 +429,9 @@ def split_sentences(text: str, *, max_chars: int = 1000) -> list[Span]:
 def sentence_bounds(text: str, *, max_chars: int = 1000) -> list[tuple[int, int]]:
     """The ``(start, end)`` offsets of :func:`split_sentences`, without building spans.
 
-    Hot loop, inlined: the word before a period is classified from a memo keyed by its
-    raw text (:func:`_tail_kind`), and a sentence that starts after at most one space,
+    Hot loop, inlined: the word before a period (at most its last 40 characters, so
+    text without spaces stays linear) is classified from a memo keyed by its raw text
+    (:func:`_tail_kind`), and a sentence that starts after at most one space,
     fits in ``max_chars`` and holds a letter or digit is appended directly (every other
     case goes through :func:`_emit`).
     """
@@ -456,7 +457,7 @@ def sentence_bounds(text: str, *, max_chars: int = 1000) -> list[tuple[int, int]
                     tab = text.rfind("\t", lo, ms)
                     if tab > ws:
                         ws = tab
-                tail = text[ws + 1 : ms]
+                tail = text[ws + 1 if ws >= 0 else lo : ms]  # a word is read from 40 chars
                 kind = tail_get(tail)
                 if kind is None:
                     kind = _tail_kind(tail)
@@ -524,7 +525,8 @@ def _keep_going(text: str, ms: int, me: int, line_end: int) -> bool:
     tab = text.rfind("\t", lo, ms)
     if tab > start:
         start = tab
-    kind = _word_kind(text[start + 1 : ms].lstrip("(\"'“‘[").casefold())
+    word = text[start + 1 if start >= 0 else lo : ms]  # at most 40 chars: linear time
+    kind = _word_kind(word.lstrip("(\"'“‘[").casefold())
     if kind < 2:
         return kind == 1
     if kind == 2:  # "No. 5", "fig. 3" but "said no. Then"
