@@ -128,7 +128,7 @@ SUFFIX = re.compile(
     rf"(?:(?P<scale>-?(?i:thousand|million|billion|trillion)|mn|mln|bn|tn|k|K|M|B|m|b)(?![A-Za-z0-9]){SP}*)?"
     r"(?:"
     rf"(?P<pp>(?i:percentage{SP}+points?|percent(?:age)?{SP}+pts?)(?![A-Za-z])|%{SP}*points?(?![A-Za-z])|pp(?![A-Za-z])|p\.p\.|ppts?(?![A-Za-z]))"
-    rf"|(?P<bp>(?i:basis{SP}+points?|bps?)(?![A-Za-z]))"
+    rf"|(?P<bp>(?:(?i:basis{SP}+points?)|bps?|BPS)(?![A-Za-z]))"
     rf"|(?P<pct>%|(?i:per{SP}?cent|pct)(?![A-Za-z]))"
     rf"|(?P<cur>(?:{CODES})(?![A-Za-z])|[€£](?!{SP}*\d)|(?i:{CUR_WORDS})(?![A-Za-z]))"
     rf"|(?P<ratio>(?:x|×)(?![A-Za-z0-9])|(?i:times)(?![A-Za-z])|-?(?i:fold)(?![A-Za-z]))"

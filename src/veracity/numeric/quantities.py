@@ -736,7 +736,8 @@ _STATEMENT_WORD = re.compile(
 _NEXT_COLUMN = re.compile(r"[ \t]{2,}\(?[$€£]?\d|[ \t]*$", re.MULTILINE)
 """After a bracketed amount: a number column ("(1,234)   (987)"), or the line's end
 ("Operating loss (1,234)"); prose goes on with words or a full stop."""
-_MINUS_WORD = re.compile(r"\b(?i:minus|negative)[ \t]+$")
+_MINUS_WORD = re.compile(r"(?<!(?i:or) )\b(?i:minus|negative)[ \t]+$")
+"""A sign word before a number ("minus 20 °C"), but not "plus or minus 35" (an error)."""
 _RESTATED_BEFORE = re.compile(r"(?:\d%|\d|percent|per cent)[ \t]*$", re.IGNORECASE)
 """A bracketed amount right after a number restates it ("deposit 25% (£10,475)"): it is
 not an accounting negative."""
