@@ -6,7 +6,9 @@ were stated together in the answer and come from two different rows. Rule
 (``other_row``), applied after every claim has been verified on its own:
 
 * claims X and Y are *stated together* when they share an answer sentence with no
-  strong cut between them (``;``, "and", "while", "whereas", "but", "whilst", "versus");
+  strong cut between them (``;``, "and", "while", "whereas", "but", "whilst", "versus"),
+  and do not name two different years ("from €17.9 billion in 2023 to €18.8 billion in
+  2024" takes two rows on purpose);
 * X's match is *not tied to X by its words*: X's labels (row, entity, counted noun)
   share no word with its matched evidence's labels;
 * no evidence verifying a claim stated with X lies in a *segment* (sentence between
@@ -32,7 +34,13 @@ from dataclasses import replace
 from typing import Protocol
 
 from veracity.numeric.evidence import describe
-from veracity.numeric.models import ClaimVerification, EvidenceQuantity, NumericClaim, labels_of
+from veracity.numeric.models import (
+    ClaimVerification,
+    EvidenceQuantity,
+    NumericClaim,
+    labels_of,
+    year_of,
+)
 from veracity.numeric.textindex import TextIndex
 
 __all__ = ["CandidateView", "check_companions", "segment_bounds", "stated_together"]
@@ -109,6 +117,14 @@ def _found_together(
     return any(mine & _segments(y, view, verifies) for y in others)
 
 
+def _years_differ(x: NumericClaim, y: NumericClaim) -> bool:
+    """Both claims name a year and the years differ ("from €17.9 billion in 2023 to €18.8
+    billion in 2024"): two rows on purpose."""
+    a = year_of(x)
+    b = year_of(y) if a is not None else None
+    return b is not None and a != b
+
+
 def _within(ev: EvidenceQuantity, index: TextIndex, bounds: tuple[int, int]) -> bool:
     return ev.index is index and ev.span is not None and bounds[0] <= ev.span[0] < bounds[1]
 
@@ -163,7 +179,7 @@ def _check_group(
             ey = vy.matched
             if j == i or ey is None or ey.index is None or ey.span is None:
                 continue
-            if stated_together(x, vy.claim):
+            if stated_together(x, vy.claim) and not _years_differ(x, vy.claim):
                 together.append((vy, ey.index, segment_bounds(ey.index, ey.span[0])))
         if not together or any(_within(ex, idx, seg) for _, idx, seg in together):
             continue  # no companion, or one found next to the claim's own match

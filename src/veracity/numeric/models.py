@@ -20,6 +20,7 @@ __all__ = [
     "NumericClaim",
     "NumericReport",
     "check_claims",
+    "compared_year_of",
     "context_of",
     "labels_of",
     "year_of",
@@ -299,3 +300,11 @@ def year_of(q: NumericClaim | EvidenceQuantity) -> int | None:
             got = q.index.year_for(q.span[0], q.span[1])
         cache["year"] = got
     return got
+
+
+def compared_year_of(q: NumericClaim | EvidenceQuantity) -> int | None:
+    """The year of the value ``q`` is compared with in its sentence ("4.64 t/ha, up from
+    4.31 t/ha in 2024": 2024), so not ``q``'s own year; None when there is none."""
+    if q.index is None or q.span is None:
+        return None
+    return q.index.compared_year(q.span[0], q.span[1])

@@ -180,26 +180,35 @@ def prefix_kind(before: str, words: list[str] | None = None) -> str:
     return ""
 
 
+_MAKE = frozenset(("made", "make", "makes", "making"))
+"""Before "up": "made up 44 %" is a share, not a rise."""
+_DOWN_AFTER = frozenset(("fewer", "less"))
+"""After a number only ("12 % fewer"): before one, "less than" is a bound."""
+
+
 def direction_of(before: str, text: str, end: int, words: list[str] | None = None) -> str:
     """``down`` when a decline word sits right before the number ("fell by 3 %") or right
-    after it ("a 3 % drop"); ``up`` for a rise word ("rose 3 %", "a 3 % increase"; not
-    "up to", a bound); else ``""``. ``words`` is ``before.lower().split()`` when known."""
+    after it ("a 3 % drop"); ``up`` for a rise word ("rose 3 %", "a 3 % increase", "12 % more"; not
+    "up to", a bound); "fewer" and "less" are declines after the number ("12 % fewer"); else ``""``. ``words`` is ``before.lower().split()`` when known."""
     last = (before.lower().split() if words is None else words)[-3:]
     found = ""
     for i, raw in enumerate(last):
         w = raw.strip(",;:()")
         if w in DOWN_WORDS:
             return "down"
-        if w in UP_WORDS and not (w == "up" and i + 1 < len(last) and last[i + 1] == "to"):
+        if w in UP_WORDS and not (
+            w == "up"
+            and ((i + 1 < len(last) and last[i + 1] == "to") or (i > 0 and last[i - 1] in _MAKE))
+        ):
             found = "up"
     if found:
         return found
     nxt = text[end : end + 14].lower().split()[:1]
     if nxt:
         w = nxt[0].strip(",.;:()")
-        if w in DOWN_WORDS:
+        if w in DOWN_WORDS or w in _DOWN_AFTER:
             return "down"
-        if w in UP_WORDS and w != "up":
+        if (w in UP_WORDS and w != "up") or w == "more":
             return "up"
     return ""
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from veracity.numeric.models import EvidenceQuantity, NumericClaim, labels_of, year_of
 from veracity.numeric.pool import Candidates
 from veracity.numeric.rates import PERIODS
+from veracity.numeric.table_units import declared_per
 
 __all__ = ["MONTHS", "PERIOD_DENOMINATORS", "prefer_context"]
 
@@ -52,15 +53,20 @@ def prefer_context(
     if labels and len(cands) > 1:
         # a rate per the same thing ("15.2 per 100,000 people") counts as one shared word
         per = claim.per
-        scores = [len(labels & labels_of(e)) + (per != "" and e.per == per) for e in cands]
+        scores = [len(labels & labels_of(e)) + (per != "" and _per_of(e) == per) for e in cands]
         best = max(scores)
         if best > 0 and min(scores) < best:
             cands = [e for e, s in zip(cands, scores, strict=True) if s == best]
             names = [n.lstrip("#") for n in sorted(labels & labels_of(cands[0]))]
-            if per and cands[0].per == per:
+            if per and _per_of(cands[0]) == per:
                 names.append(f"per {per}")
             note = (note + "; " if note else "") + f"evidence about {', '.join(names)} preferred"
     return cands, note
+
+
+def _per_of(e: EvidenceQuantity) -> str:
+    """``e``'s rate denominator, or the period its table declares for it."""
+    return e.per or (declared_per(e) if e.index is not None else "")
 
 
 PERIOD_DENOMINATORS = frozenset(p for p in PERIODS.values() if p)

@@ -95,6 +95,10 @@ _INCH_CELL = re.compile(r"[ \t]?in(?=[ \t]*(?:([|\t)])|\n|$))")
 "grew 5 in 2023" a preposition."""
 
 
+_DIRECTED = frozenset(("percent", "pp", "currency", "number"))
+"""Dimensions whose numbers can state a rise or a fall ("fell 3 %", "12 % fewer")."""
+
+
 def scan_quantities(
     text: str,
     *,
@@ -661,8 +665,13 @@ def _read_one(
             q.approx = True
         elif kind:
             q.bound = kind
-        if last.isalpha() and dimension in ("percent", "pp", "currency", "number"):
+        if last.isalpha() and dimension in _DIRECTED:
             q.direction = direction_of(before, text, q.end, words)
+    if not q.direction and dimension in _DIRECTED:
+        if text[q.start] == "+":  # "+5%" states a rise
+            q.direction = "up"
+        elif text[q.end : q.end + 1] == " ":
+            q.direction = direction_of("", text, q.end, [])  # ", 12 % fewer than in 2024"
     # --- exclusions
     if not excluded:
         if dimension != "number" and not (end == e and nxt.isalpha()):

@@ -80,6 +80,12 @@ _PER = re.compile(
     r"(?P<den>[^\W\d_][\w²³]*(?:-[^\W\d_]+)?)(?![\w/])"
     rf"(?!{_SP}+(?i:ago|earlier|before|later|after|since)\b)"  # "8 % a year ago" is a time
 )
+_PER_POWER = re.compile(
+    rf"{_SP}*(?i:per){_SP}+(?P<n>1(?:00|000|0000|00000|,000|0,000|00,000|,000,000))"
+    r"(?![\d,.]*\d)(?![ \t]*[A-Za-z])"
+)
+""""per 100,000" with no word after it: a rate per a round number of things (what they
+are is stated elsewhere, "Rate per 100,000 | 24.8")."""
 _PERIOD_ADJECTIVES = {
     **{w: p for w, p in ADVERBS.items() if w not in ("fortnightly", "annually", "p.a.")},
     "annual": "year",
@@ -161,6 +167,9 @@ def read_per(text: str, pos: int) -> tuple[str, int, bool] | None:
             number = float(n.replace(",", ""))
             shown = f"{number:g}" if number != int(number) else str(int(number))
             return f"{shown} {den}", end, True
+    bare = _PER_POWER.match(text, pos)
+    if bare is not None:  # "25 per 100,000.": a rate per a round number of things
+        return bare.group("n").replace(",", ""), bare.end(), True
     inv = _INVERSE.match(text, pos)
     if inv is not None:
         den = _canonical(inv.group("den"), "/")
@@ -195,8 +204,10 @@ def apply_rate(text: str, q: Quantity) -> None:
     if got is None and q.noun:  # "34,500 vehicles a week": the rate follows the noun
         k = text[q.end : q.end + 60].lower().find(q.noun)
         after = read_per(text, q.end + k + len(q.noun)) if k >= 0 else None
-        if after is not None and not after[2]:
+        if after is not None:
             q.per = after[0]
+            if after[2]:  # "467 cfu per 100 ml": "100 ml" is the rate's, not a claim
+                q.end = after[1]
             return
     if got is None and q.unit and text[q.end : q.end + 4] == " of ":
         # "720 tonnes of vine tomatoes a week", "48 litres of water per cycle"

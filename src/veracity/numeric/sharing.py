@@ -55,6 +55,8 @@ def _share_rates(text: str, found: list[Quantity]) -> None:
     for prev, q in itertools.pairwise(found):
         if q.per or not prev.per or q.dimension != prev.dimension or q.unit != prev.unit:
             continue
+        if q.noun and prev.noun and q.noun != prev.noun:
+            continue  # "467 cfu per 100 ml from 19 samples": two things counted
         if q.start - prev.end <= 60 and _FROM_GAP.fullmatch(text, prev.end, q.start):
             q.per = prev.per
 

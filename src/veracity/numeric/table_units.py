@@ -121,7 +121,8 @@ _PERIOD_NAMED = re.compile(
 def declared_per(ev: EvidenceQuantity) -> str:
     """The period a table cell's column header or row label names for it ("API
     calls/day" -> ``day``, "Monthly premium" -> ``month``, "Skip hire (per week)" ->
-    ``week``), or ``""`` when they name none or two different ones. Cached."""
+    ``week``), else the table's title ("(prices per month)"), or ``""`` when they name
+    none or two different ones. Cached."""
     if ev.index is None or ev.span is None:
         return ""
     cache = ev.cache
@@ -141,6 +142,16 @@ def declared_per(ev: EvidenceQuantity) -> str:
             spans.append(hcells[cell.col])
         for a, b in spans:
             for m in _PERIOD_NAMED.finditer(text, a, b):
+                if m.group("adv"):
+                    found.add(PERIOD_WORDS[m.group("adv").lower()])
+                else:
+                    period = PERIODS.get(m.group("den").lower())
+                    if period:
+                        found.add(period)
+        if not found and cell.head is not None and cell.head > 0:
+            # the title above the table: "SIM-only plans (prices per month, incl. VAT)"
+            title = text.rfind("\n", 0, cell.head - 1) + 1
+            for m in _PERIOD_NAMED.finditer(text, title, cell.head - 1):
                 if m.group("adv"):
                     found.add(PERIOD_WORDS[m.group("adv").lower()])
                 else:

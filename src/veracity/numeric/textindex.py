@@ -90,6 +90,15 @@ _YEAR_JOIN = re.compile(r"(?:[/-]\d\d)?[ \t]*(?:,|and|to|or|&|-|\u2013)[ \t]*")
 """Between two years listed together ("2024 and 2026", "2024-25 and 2025-26")."""
 _DAY_MONTH = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)?[ \t]+[A-Za-z]{3,9}\.?[ \t]*$")
 """The day and month of a date before its year ("From 1 January 2025")."""
+_COMPARED = re.compile(
+    r"[ \t,](?:up[ \t]+from|down[ \t]+from|from|compared[ \t]+(?:with|to)|against|than|"
+    r"versus|vs\.?)[ \t]",
+    re.IGNORECASE,
+)
+"""After a number: a comparison with another value ("up from 4.31 t/ha in 2024")."""
+_COMPARE_REACH = 48
+"""Most characters from a number to its comparison, to the value compared with, and from
+that value to its year."""
 _REF_YEAR = re.compile(r"(?:from|since|than|over|versus|vs\.?|with|before|\bon)\s*$", re.IGNORECASE)
 _NOT_LABELS = (
     (lexicon.NOUN_STOPWORDS - {"total", "overall"})
@@ -105,6 +114,8 @@ _NOT_LABELS = (
 )
 _MAX_SENTENCE = 400
 _WINDOW = 160
+_FROM_SUBJECT = 32
+"""How far before a bare "from 61 to 55" its subject is read (characters)."""
 
 
 class TableCell(NamedTuple):
@@ -272,6 +283,25 @@ class TextIndex:
                 return year_val[k]
         return None
 
+    def compared_year(self, start: int, end: int) -> int | None:
+        """The year of the value a number is compared with later in its sentence, or
+        None: "4.64 t/ha, up from 4.31 t/ha in 2024" and "148 GWh/d, compared with 35
+        GWh/d in the same week of 2025" state values that are not 2024's / 2025's."""
+        _, s1 = self.sentence_bounds(start)
+        m = _COMPARED.search(self.text, end, min(s1, end + _COMPARE_REACH))
+        if m is None:
+            return None
+        qs = self._q_starts
+        k = bisect.bisect_left(qs, m.end())
+        if k >= len(qs) or qs[k] >= s1 or qs[k] - m.end() > _COMPARE_REACH:
+            return None
+        year_pos, year_val = self._year_table()
+        q_end = max(qs[k], self._q_ends[bisect.bisect_left(self._q_ends, qs[k] + 1)])
+        j = bisect.bisect_left(year_pos, q_end)
+        if j < len(year_pos) and year_pos[j] < s1 and year_pos[j] - q_end <= _COMPARE_REACH:
+            return year_val[j]
+        return None
+
     def _paired_year(self, start: int, end: int) -> int | None:
         """The year of the ``r``-th of ``n >= 2`` numbers that a sentence gives before as
         many years ("fell from 31.4% to 24.9% between 2024 and 2026": 24.9% is for 2026;
@@ -367,6 +397,15 @@ class TextIndex:
             # words of its own is about what the item before it is about
             p0, _ = self.clause_bounds(c0 - 2, c0 - 1)
             found |= self._words(p0, c0 - 1, start, end, extra)
+        if not found and not bounded and c0 > 6 and text[c0 - 6 : c0].lower() == " from ":
+            # "reducing the number of councillors from 61 to 55": a bare "from ... to"
+            # clause is about the words just before "from", when no number is there
+            p0 = max(self.clause_bounds(c0 - 7, c0 - 6)[0], c0 - 6 - _FROM_SUBJECT)
+            while p0 < c0 - 6 and text[p0 - 1].isalpha():  # whole words only
+                p0 += 1
+            k = bisect.bisect_left(self._q_starts, p0)
+            if k >= len(self._q_starts) or self._q_starts[k] >= c0 - 6:
+                found |= self._words(p0, c0 - 6, start, end, extra)
         if noun:
             found.add("#" + singular(noun))
         return frozenset(found)

@@ -39,7 +39,8 @@ derived, the difference of two evidence percentages). Rules, in order:
   54" vs "54 years"), and a count of "points" that matches nothing may restate
   percentage points ("fell 1.4 points" vs "1.4 percentage points"): compared on the
   stated number; a "1.62m" that fails as metres is checked again as 1.62 million
-  (kept with "'m' read as million" in its reason when that reading is verified);
+  (kept with "'m' read as million" in its reason when that reading is verified), and
+  "six hundred pounds" that fails as a mass is checked again as £600;
 * a multiplier that no evidence states ("roughly three times the previous week's 1,250 t")
   may be the ratio of two values that other claims of its sentence verified
   (``ratio_of_claims``, :func:`veracity.numeric.derived.ratio_of_claims`), and a
@@ -58,7 +59,8 @@ evidence stated for the claim's year (and the month it names), and then evidence
 clause shares the most content words with the claim's (row label, entity, counted noun;
 the same rate denominator counts as one), is preferred, so a
 number copied from another row or year fails; a claim whose year is known fails when the
-value it matches is stated for another year (``other_year``); and two claims stated together in the
+value it matches is stated for another year, or is compared in its sentence with the value
+of the claim's year ("4.64 t/ha, up from 4.31 t/ha in 2024" is not 2024's) (``other_year``); and two claims stated together in the
 answer must not come from two different rows (``other_row``, see ``companions``).
 
 Speed: the compatible candidates of a claim depend only on its dimension, type,
@@ -110,6 +112,7 @@ from veracity.numeric.models import (
     NumericClaim,
     NumericReport,
     check_claims,
+    compared_year_of,
     year_of,
 )
 from veracity.numeric.pool import (
@@ -377,8 +380,18 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
         and (claim.dimension != "time" or claim.unit == CLOCK)
     ):
         ey = year_of(best[1])  # (a span of time, "46 years", is dated by nothing)
-        cy = year_of(claim) if ey is not None else None
-        if cy is not None and ey != cy:  # the value is there, but stated for another year
+        cy = year_of(claim)
+        if ey is None and cy is not None and compared_year_of(best[1]) == cy:
+            # "4.64 t/ha, up from 4.31 t/ha in 2024" is not 2024's value
+            rank, ev, rule = best
+            err = rank if math.isfinite(rank) and rule != "zero_absolute" else None
+            reason = (
+                f"{claim.text!r} matches {describe(ev)}, but that value is compared with "
+                f"{cy}'s, so it is not for {cy} (a number from another year)"
+            )
+            return ClaimVerification(claim, False, ev, err, "other_year", reason + suffix, tol)
+        if cy is not None and ey is not None and ey != cy:
+            # the value is there, but stated for another year
             rank, ev, rule = best
             err = rank if math.isfinite(rank) and rule != "zero_absolute" else None
             reason = (
@@ -493,6 +506,26 @@ def _as_million(v: ClaimVerification, pool: EvidencePool, cfg: DomainConfig) -> 
     return replace(again, reason=f"{again.reason} ('m' read as million)")
 
 
+def _as_sterling(v: ClaimVerification, pool: EvidencePool, cfg: DomainConfig) -> ClaimVerification:
+    """A failed "six hundred pounds" (read as a mass) checked again as £600: kept when
+    that reading is verified ("a value of six hundred pounds" for "£600")."""
+    c = v.claim
+    alt = replace(
+        c,
+        claim_type="currency",
+        dimension="currency",
+        value=c.stated_value,
+        unit="GBP",
+        base_unit="GBP",
+        half_unit=c.half_unit / units.UNITS["lb"].factor,
+        cache=None,
+    )
+    again = _verify_one(alt, pool, cfg)
+    if not again.verified:
+        return v
+    return replace(again, reason=f"{again.reason} ('pounds' read as money)")
+
+
 def _score(
     claims: list[NumericClaim], pool: list[EvidenceQuantity], cfg: DomainConfig
 ) -> NumericReport:
@@ -503,6 +536,8 @@ def _score(
         glued_m = c.unit == "m" or (c.dimension == "speed" and c.unit.startswith("m/"))
         if not v.verified and glued_m and _GLUED_M.search(c.text) and not _metres_after(c):
             verdicts[i] = _as_million(v, grouped, cfg)
+        elif not v.verified and c.unit == "lb" and c.text.lower().endswith(("pound", "pounds")):
+            verdicts[i] = _as_sterling(v, grouped, cfg)
     for i, v in enumerate(verdicts):
         if not v.verified:
             tol = cfg.tolerance_for(v.claim.claim_type)
