@@ -77,7 +77,9 @@ def exclusion_of(
             lw = last_word(left)
             if lw:
                 word = lw.rstrip(".").lower()
-                if word in lexicon.IDENTIFIER_WORDS or word.startswith(("§", "#")):
+                # "the same scope. 32 bait stations": a full word and a period end a sentence
+                ended = lw.endswith(".") and word not in _ABBREVIATED
+                if (word in lexicon.IDENTIFIER_WORDS and not ended) or word.startswith(("§", "#")):
                     return "identifier"
                 if lw.rstrip(".") in lexicon.MONTHS:
                     return "date"
@@ -155,6 +157,13 @@ def last_word(left: str) -> str | None:
     while q < n and r[q] == ".":
         q += 1
     return r[q:] if q < n else None
+
+
+_ABBREVIATED = frozenset(
+    "p pp no nos nr sec secs ss art arts ch chap fig figs vol para apt cat ver v gen col".split()
+)
+"""Identifier words also written with a period ("p. 32", "No. 5", "Fig. 3"); after any
+other such word, a period ends the sentence ("the same scope. 32 stations")."""
 
 
 def counts_people(text: str, pos: int) -> bool:

@@ -90,6 +90,14 @@ _YEAR_JOIN = re.compile(r"(?:[/-]\d\d)?[ \t]*(?:,|and|to|or|&|-|\u2013)[ \t]*")
 """Between two years listed together ("2024 and 2026", "2024-25 and 2025-26")."""
 _DAY_MONTH = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)?[ \t]+[A-Za-z]{3,9}\.?[ \t]*$")
 """The day and month of a date before its year ("From 1 January 2025")."""
+_SPAN_AFTER = re.compile(
+    r"[ \t]+(?i:between[ \t]+(?:18|19|20)\d\d(?:[/-]\d\d)?[ \t]+and|from[ \t]+(?:18|19|20)\d\d"
+    r"(?:[/-]\d\d)?[ \t]+(?:to|until))[ \t]+(?:18|19|20)\d\d"
+)
+"""Right after a number: the span of years it is stated over ("27% between 2013 and
+2025"): a change over a period, stated for no single year."""
+_ONE_WORD_HEAD = re.compile(r"[ \t*]*([A-Za-z]{3,})[ \t*]*(?:\([^()]*\))?[ \t*]*")
+"""A column header of one word, with an optional unit in brackets ("Patients", "Deaths (n)")."""
 _COMPARED = re.compile(
     r"[ \t,](?:up[ \t]+from|down[ \t]+from|from|compared[ \t]+(?:with|to)|against|than|"
     r"versus|vs\.?)[ \t]",
@@ -231,6 +239,8 @@ class TextIndex:
             paired = self._paired_year(start, end)
             if paired is not None:
                 return paired
+        if _SPAN_AFTER.match(self.text, end):  # "fell 27% between 2013 and 2025"
+            return None
         own = _POSSESSIVE_YEAR.search(self.text, max(0, start - 12), start)
         if own is not None:  # "2025's 66,500"
             return int(own.group(1))
@@ -364,6 +374,7 @@ class TextIndex:
         if c0 > 1 and text[c0 - 1] == ":" and not text[c0:start].strip(" \t$€£¥"):
             # "Total prize fund: €10,500": the label is before the colon (its sentence)
             s0, _ = self.sentence_bounds(c0 - 2)
+            s0 = max(s0, text.rfind(";", s0, c0 - 1) + 1)  # "Packing: £420; removal: £1,180"
             found |= self._words(max(s0, c0 - 1 - _WINDOW), c0 - 1, start, end, extra)
         if c0 > 0 and text[c0 - 1] == "(":  # "Total Fat 12 g (18% DV)": the 18 % is about fat
             p0, _ = self.clause_bounds(c0 - 1, c0 - 1)
@@ -390,8 +401,15 @@ class TextIndex:
             p0, _ = self.clause_bounds(c0 - 2, c0 - 1)
             found |= self._words(p0, c0 - 1, start, end, extra)
         if extra[0]:
-            for a, b in self._table_heads(start):
+            heads, column = self._table_heads(start)
+            for a, b in heads:
                 found |= self._words(a, b, start, end, extra)
+            if column is not None and not noun:
+                # a one-word column header is what the cell counts ("Patients | 58")
+                head = _ONE_WORD_HEAD.fullmatch(text, *column)
+                label = _label(head.group(1)) if head is not None else ""
+                if label:
+                    found.add("#" + label)
         if not found and not bounded and c0 > 1 and text[c0 - 1] in ",;":
             # "25% for delays of 15-29 minutes, 50% for 30-59 minutes": a list item with no
             # words of its own is about what the item before it is about
@@ -434,13 +452,14 @@ class TextIndex:
         he = self.text.find("\n", head)
         return _cells(self.text, head, len(self.text) if he < 0 else he, cell.sep)
 
-    def _table_heads(self, pos: int) -> list[tuple[int, int]]:
+    def _table_heads(self, pos: int) -> tuple[list[tuple[int, int]], tuple[int, int] | None]:
         """Spans of the row label (first cell) and the column header of the table cell
         at ``pos``, when its line is a row of a ``|`` or tab separated table: a number
-        in a table is about its row and its column, not only its own cell."""
+        in a table is about its row and its column, not only its own cell. Also the
+        column header's span alone (None when there is none)."""
         cell = self.table_cell(pos)
         if cell is None:
-            return []
+            return [], None
         text, cells, col = self.text, cell.cells, cell.col
         first = next((k for k, (a, b) in enumerate(cells) if text[a:b].strip()), -1)
         spans: list[tuple[int, int]] = []
@@ -448,8 +467,10 @@ class TextIndex:
             spans.append(cells[first])
         hcells = self.head_cells(cell) if col >= 0 else None
         same = hcells is not None and len(hcells) == len(cells)
+        column = None
         if hcells is not None and same:
-            spans.append(hcells[col])
+            column = hcells[col]
+            spans.append(column)
             if col > first >= 0:  # what the rows are: "Visa type | Fee" for "Student | €140"
                 spans.append(hcells[first])
         for k in range(first + 1, col if col > first >= 0 else 0):
@@ -457,7 +478,7 @@ class TextIndex:
             a, b = cells[k]
             if _HAS_LETTERS.search(text, a, b):
                 spans.append(cells[k])
-        return spans
+        return spans, column
 
     def _column_year(self, pos: int) -> int | None:
         """The year heading the column of the table cell at ``pos`` ("| 2023 |" in the
@@ -636,13 +657,24 @@ def sentence_starts(text: str) -> list[int]:
 
 def _stem(word: str) -> str:
     """A verb's inflection dropped, so that "returned" meets "return" and "produced"
-    meets "produce": ``-ing`` (six letters or more) and ``-ed`` (five or more) go, then a
-    final ``e``. Crude, but the same on both sides of a comparison."""
-    if word.endswith("ing") and len(word) >= 6:
+    meets "produce": ``-ied`` becomes ``-y`` ("carried" meets "carrying"), ``-ing`` (six
+    letters or more) and ``-ed`` (five or more) go with a doubled consonant before them,
+    then a final ``e``. Crude, but the same on both sides of a comparison."""
+    if word.endswith("ied") and len(word) >= 5:
+        word = word[:-3] + "y"  # "carried" meets "carrying"
+    elif word.endswith("ing") and len(word) >= 6:
         word = word[:-3]
     elif word.endswith("ed") and len(word) >= 5:
         word = word[:-2]
+    else:
+        return word[:-1] if word.endswith("e") and len(word) >= 4 else word
+    if len(word) >= 4 and word[-1] == word[-2] and word[-1] in _DOUBLED:
+        word = word[:-1]  # "planned" and "planning" meet "plan"
     return word[:-1] if word.endswith("e") and len(word) >= 4 else word
+
+
+_DOUBLED = frozenset("bdgmnprt")
+"""Consonants doubled before -ed / -ing ("stopped", "planning"); not "ll", "ss", "ff"."""
 
 
 def singular(word: str) -> str:

@@ -237,8 +237,8 @@ UNITS: dict[str, Unit] = {
     # electric charge (battery capacity), in coulombs
     **_u("charge", "mAh", 3.6, "milliamp-hours", "milliampere-hours"),
     **_u("charge", "Ah", 3600.0, "amp-hours", "ampere-hours"),
-    **_u("concentration", "ppm", 1.0, "parts per million"),
-    **_u("concentration", "ppb", 1e-3, "parts per billion"),
+    **_u("concentration", "ppm", 1.0, "parts per million", "parts-per-million"),
+    **_u("concentration", "ppb", 1e-3, "parts per billion", "parts-per-billion"),
     **_u("lab:mg/dL", "mg/dL", 1.0, "mg/dl"),
     **_u("lab:mmol/L", "mmol/L", 1.0, "mmol/l"),
     **_u("lab:mg/kg", "mg/kg", 1.0),
