@@ -31,10 +31,14 @@ _YEAR = re.compile(  # the look-behind comes after the digits: the scan then sta
     r"((?:18|19|20)\d\d)(?<![\d.,$€£]....)(?![\d%])(?!\s?(?:%|percent))"
 )
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’&-]+")
-_PERIOD = re.compile(r"\b(?:Q[1-4]|H[12]|FY ?'?\d{2,4}|[A-Z][A-Za-z]{0,3}\d+(?:\.\d+)?)\b")
+_PERIOD = re.compile(
+    r"\b(?:Q[1-4]|H[12]|FY ?'?\d{2,4}|[A-Z][A-Za-z]{0,3}\d+(?:\.\d+)?|[A-Z]{1,4}-\d+[A-Z]?)\b"
+)
 """Period codes ("Q3", "H1", "FY24") and short alphanumeric names ("PM2.5", "NO2",
-"A320"): too short or too numeric for ``_WORD``, but the row label of many tables
-("Q3 | 131 | 46", "PM2.5 (µg/m³) | 14.2"); labels ``q3``, ``h1``, ``fy24``, ``pm2.5``."""
+"A320", "SC-220", "KS-14"): too short or too numeric for ``_WORD``, but the row label of
+many tables ("Q3 | 131 | 46", "PM2.5 (µg/m³) | 14.2", "SC-220 | 60 | 6.2 kg"); labels
+``q3``, ``h1``, ``fy24``, ``pm2.5``, ``sc220`` (no hyphen)."""
+_CODE_DROP = str.maketrans("", "", " '-")
 _LETTER_FIRST = re.compile(r"(?<![A-Za-z0-9])([B-HJ-Z]) ([a-z][a-z'’&-]+)")
 """A capital letter then a word ("B roads"): the label ``road b`` ("A" and "I" are
 words)."""
@@ -96,6 +100,10 @@ _SPAN_AFTER = re.compile(
 )
 """Right after a number: the span of years it is stated over ("27% between 2013 and
 2025"): a change over a period, stated for no single year."""
+_MEASURE_AFTER = re.compile(
+    r"[ \t]+(wide|deep|long|high|tall|thick|across|in[ \t]+diameter)\b", re.IGNORECASE
+)
+"""The dimension a length states, right after it ("2.1 m deep"): labelled ``#deep``."""
 _ONE_WORD_HEAD = re.compile(r"[ \t*]*([A-Za-z]{3,})[ \t*]*(?:\([^()]*\))?[ \t*]*")
 """A column header of one word, with an optional unit in brackets ("Patients", "Deaths (n)")."""
 _COMPARED = re.compile(
@@ -426,6 +434,9 @@ class TextIndex:
                 found |= self._words(p0, c0 - 6, start, end, extra)
         if noun:
             found.add("#" + singular(noun))
+        measure = _MEASURE_AFTER.match(text, end)
+        if measure is not None:  # "1.1 m wide by 2.1 m deep": each is its own measure
+            found.add("#" + measure.group(1).lower().split()[-1])
         return frozenset(found)
 
     def table_cell(self, pos: int) -> TableCell | None:
@@ -553,7 +564,7 @@ class TextIndex:
         if period:
             for m in _PERIOD.finditer(text, c0, c1):
                 if not start <= m.start() < end:
-                    found.add(m.group().lower().replace(" ", "").replace("'", ""))
+                    found.add(m.group().lower().translate(_CODE_DROP))
         if letter:  # "Phone A", "Group B": the letter tells two rows apart
             for m in _LETTER_NAME.finditer(text, c0, c1):
                 if not start <= m.start() < end:
