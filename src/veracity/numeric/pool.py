@@ -21,7 +21,12 @@ from dataclasses import replace
 from veracity.numeric import units
 from veracity.numeric.evidence import dimension_of
 from veracity.numeric.models import EvidenceQuantity, NumericClaim, labels_of, year_of
-from veracity.numeric.table_units import column_scale, declared_text, declared_unit
+from veracity.numeric.table_units import (
+    column_scale,
+    declared_text,
+    declared_unit,
+    row_label_cell,
+)
 from veracity.numeric.textindex import TextIndex
 
 __all__ = [
@@ -286,7 +291,7 @@ def declared_cells(claim: NumericClaim, pool: EvidencePool) -> Candidates:
     if got is None:
         out = []
         for e in pool.items:
-            if e.index is None or e.per:
+            if e.index is None or e.per or row_label_cell(e):
                 continue
             million = 1.0
             if e.dimension != "number":

@@ -24,9 +24,23 @@ from veracity.numeric.models import EvidenceQuantity
 from veracity.numeric.patterns import SCALES, SYM_CODE, TABLE_SCALES
 from veracity.numeric.rates import PERIOD_WORDS, PERIODS, read_per
 
-__all__ = ["column_scale", "declared_per", "declared_text", "declared_unit"]
+__all__ = ["column_scale", "declared_per", "declared_text", "declared_unit", "row_label_cell"]
 
 _NAME_BEFORE = re.compile(r"(?<![\w.])([^\W\d_]{2,})\)?[ \t]*:?[ \t]*$")
+
+
+def row_label_cell(ev: EvidenceQuantity) -> bool:
+    """True when ``ev`` fills the first cell of a table row with cells after it ("18-34
+    | 19.6 | 17.8"): the row's label, which takes no unit from the table's labels."""
+    if ev.index is None or ev.span is None:
+        return False
+    cell = ev.index.table_cell(ev.span[0])
+    if cell is None or cell.col < 0 or cell.col == len(cell.cells) - 1:
+        return False
+    text = ev.index.text
+    first = next((k for k, (a, b) in enumerate(cell.cells) if text[a:b].strip()), -1)
+    a, b = cell.cells[cell.col]
+    return cell.col == first and text[a:b].strip() == text[ev.span[0] : ev.span[1]].strip()
 
 
 def declared_text(ev: EvidenceQuantity) -> str:

@@ -113,8 +113,9 @@ _COMPARED = re.compile(
 )
 """After a number: a comparison with another value ("up from 4.31 t/ha in 2024")."""
 _COMPARE_REACH = 48
-"""Most characters from a number to its comparison, to the value compared with, and from
-that value to its year."""
+"""Most characters from a number to its comparison (twice that when no other number is
+between), from the comparison to the value compared with, and from that value to its
+year."""
 _REF_YEAR = re.compile(r"(?:from|since|than|over|versus|vs\.?|with|before|\bon)\s*$", re.IGNORECASE)
 _NOT_LABELS = (
     (lexicon.NOUN_STOPWORDS - {"total", "overall"})
@@ -306,10 +307,14 @@ class TextIndex:
         None: "4.64 t/ha, up from 4.31 t/ha in 2024" and "148 GWh/d, compared with 35
         GWh/d in the same week of 2025" state values that are not 2024's / 2025's."""
         _, s1 = self.sentence_bounds(start)
+        qs = self._q_starts
+        k = bisect.bisect_left(qs, end)
         m = _COMPARED.search(self.text, end, min(s1, end + _COMPARE_REACH))
+        if m is None:  # farther, before any other number
+            stop = min(s1, end + 2 * _COMPARE_REACH, qs[k] if k < len(qs) else s1)
+            m = _COMPARED.search(self.text, end, stop)
         if m is None:
             return None
-        qs = self._q_starts
         k = bisect.bisect_left(qs, m.end())
         if k >= len(qs) or qs[k] >= s1 or qs[k] - m.end() > _COMPARE_REACH:
             return None
