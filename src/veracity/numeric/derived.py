@@ -211,6 +211,13 @@ _CHANGE_CUE = re.compile(
 """Words that make a number a change ("£125,000 more than in 2025", "down 56 days")."""
 
 
+_LEVEL_BEFORE = re.compile(
+    r"\b(?i:to|as[ \t]+(?:low|high|much|little|many|few)[ \t]+as|at|reach(?:ed|ing|es)?|hit)"
+    r"[ \t]*[$€£¥]?$"
+)
+"""Right before a number: what follows is a level ("fell as low as 127", "rose to 120")."""
+
+
 def difference_of_values(
     claim: NumericClaim,
     pool: list[EvidenceQuantity],
@@ -228,6 +235,8 @@ def difference_of_values(
     a0, b0 = claim.span
     if not _CHANGE_CUE.search(text, max(0, a0 - 30), min(len(text), b0 + 30)):
         return None
+    if _LEVEL_BEFORE.search(text, max(0, a0 - 20), a0):
+        return None  # "fell as low as 127 ppm", "rose to 120": a level, not a change
     c = abs(claim.value)
     vals = [e for e in pool if e.low is None and compatible(claim, e)][:_MAX_PAIRS_POOL]
     best: tuple[float, EvidenceQuantity, EvidenceQuantity] | None = None

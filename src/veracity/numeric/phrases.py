@@ -93,6 +93,11 @@ SHARE = re.compile(
 )
 """" in 10" / " out of five" after a number, not followed by a unit, %, "per" or "times"."""
 
+RETURN_PERIOD = re.compile(
+    r"[ \t]*-?[ \t]*in[ \t]*-?[ \t]*(?P<m>\d{1,3}(?:,\d{3})+|\d{1,6})[ \t-]+years?\b"
+)
+"""A return period after "1": "1-in-200-year", "1 in 100 year" (an annual chance of 1/N)."""
+
 _RATING_BEFORE = re.compile(
     r"(?i:\b(?:rat(?:ed|ing|es?)|scor(?:ed|es?|ing)|grad(?:ed|es?))\b[^.;]*$)"
 )
@@ -101,9 +106,18 @@ _RATING_BEFORE = re.compile(
 def share(text: str, raw: RawNumber) -> Quantity | None:
     """ "one in five", "3 out of 10": a share, read as an approximate percentage
     (N / M * 100 with whole 1 <= N < M <= 1000), unless a unit follows M ("5 in 10
-    minutes") or a rating precedes it ("rated 4 out of 5")."""
+    minutes") or a rating precedes it ("rated 4 out of 5"). A return period
+    ("1-in-200-year") is the exact annual chance 100 / N %."""
+    if raw.number.decimals or raw.number is BAD_NUMBER:
+        return None
+    period = RETURN_PERIOD.match(text, raw.end)
+    if period is not None and raw.number.value == 1:  # "a 1-in-200-year storm": 0.5 %
+        whole = float(period.group("m").replace(",", ""))
+        if whole > 1:
+            pct = 100 / whole
+            return Quantity(raw.start, period.end(), pct, pct, "percent", "%", half_unit=0.0)
     m = SHARE.match(text, raw.end)
-    if m is None or raw.number.decimals or raw.number is BAD_NUMBER:
+    if m is None:
         return None
     if _RATING_BEFORE.search(text, max(0, raw.start - 30), raw.start):
         return None  # "rated the deck 5 out of 9": a score on a scale, not a share

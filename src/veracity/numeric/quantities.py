@@ -269,8 +269,8 @@ def _read(text: str, raw: RawNumber, active: frozenset[str]) -> tuple[list[Quant
         slash = _slash_pair(text, raw, active)
         if slash is not None:
             return slash
-    if text[raw.end : raw.end + 1] == " ":
-        got = share(text, raw)
+    if text[raw.end : raw.end + 1] == " " or text[raw.end : raw.end + 4] == "-in-":
+        got = share(text, raw)  # "one in five", "1-in-200-year"
         if got is not None:
             return [got], got.end
     q, stop = _read_one(text, raw, active)

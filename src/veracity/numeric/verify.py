@@ -341,6 +341,13 @@ def _judge_all(
             or (rank == closest[0] and closest[2] != "sign_mismatch" and rule == "sign_mismatch")
         ):
             closest = (rank, ev, rule)
+    if best is not None and best[0] > 0 and claim.unit:
+        # "256 lb" against "120 kg (265 lb)": within tolerance of the kilograms, but the
+        # same unit as written holds the digits swapped: a copying error
+        for ev in cands:
+            if ev.unit == claim.unit and transposed(claim, ev, claim.value, ev.value):
+                swapped = abs(claim.value - ev.value) / abs(ev.value) if ev.value else 0.0
+                return None, (swapped, ev, "transposed_digits")
     return best, closest
 
 
