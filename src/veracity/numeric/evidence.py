@@ -11,7 +11,7 @@ from pydantic import ValidationError
 
 from veracity.errors import InputError
 from veracity.numeric.models import EvidenceQuantity
-from veracity.numeric.textindex import singular
+from veracity.numeric.textindex import noun_label
 from veracity.numeric.unitstr import parse_unit_string
 from veracity.samples import EvidenceItem
 
@@ -82,7 +82,7 @@ def evidence_from_items(
                 source=source,
                 noun=spec.noun,
                 tag=spec.tag,
-                labels=frozenset({"#" + singular(spec.noun)}) if spec.noun else frozenset(),
+                labels=frozenset({"#" + noun_label(spec.noun)}) if spec.noun else frozenset(),
                 year=int(ym.group(1)) if ym else None,
             )
         )

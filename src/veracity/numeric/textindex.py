@@ -17,7 +17,7 @@ from typing import NamedTuple
 from veracity.numeric import lexicon, units
 from veracity.numeric.numbers import NUMBER_WORDS
 
-__all__ = ["TableCell", "TextIndex", "sentence_starts", "singular"]
+__all__ = ["TableCell", "TextIndex", "noun_label", "sentence_starts", "singular"]
 
 _SENT_END = re.compile(r"[.!?][\"')\]]*\s+(?=[A-Z0-9\"'(\[$€£])|\n[ \t]*(?![ \t]|[a-z])")
 # its two alternatives, scanned apart (faster): see sentence_starts()
@@ -438,7 +438,7 @@ class TextIndex:
             if k >= len(self._q_starts) or self._q_starts[k] >= c0 - 6:
                 found |= self._words(p0, c0 - 6, start, end, extra)
         if noun:
-            found.add("#" + singular(noun))
+            found.add("#" + noun_label(noun))
         measure = _MEASURE_AFTER.match(text, end)
         if measure is not None:  # "1.1 m wide by 2.1 m deep": each is its own measure
             found.add("#" + measure.group(1).lower().split()[-1])
@@ -691,6 +691,12 @@ def _stem(word: str) -> str:
 
 _DOUBLED = frozenset("bdgmnprt")
 """Consonants doubled before -ed / -ing ("stopped", "planning"); not "ll", "ss", "ff"."""
+
+
+def noun_label(noun: str) -> str:
+    """The label of a counted noun, without its ``#``: singular and stemmed like every
+    label ("branches" and "branch" both give ``branch``)."""
+    return _stem(singular(noun))
 
 
 def singular(word: str) -> str:
