@@ -47,6 +47,7 @@ from veracity.numeric.patterns import (
     CUR_END,
     CUR_PREFIX,
     DIGITS_RE,
+    DOWN_WORDS,
     NO_MATCH,
     NO_SUFFIX_AFTER,
     RANGE,
@@ -57,6 +58,7 @@ from veracity.numeric.patterns import (
     SUFFIX_WORDS,
     SYM_CODE,
     UNIT_ONLY,
+    UP_WORDS,
     WORDS_ALT,
     WORDS_ANY_NOSTART,
     WORDS_LOWER_NOSTART,
@@ -96,6 +98,10 @@ _INCH_CELL = re.compile(r"[ \t]?in(?=[ \t]*(?:([|\t)])|\n|$))")
 
 
 _DIRECTED = frozenset(("percent", "pp", "currency", "number"))
+_DIRECTION_AFTER = re.compile(
+    rf" (?i:{'|'.join(sorted((DOWN_WORDS | UP_WORDS | {'fewer', 'less', 'more'}) - {'up'}))})\b"
+)
+"""A rise or fall word right after a number (a cheap test before :func:`direction_of`)."""
 """Dimensions whose numbers can state a rise or a fall ("fell 3 %", "12 % fewer")."""
 
 
@@ -670,7 +676,7 @@ def _read_one(
     if not q.direction and dimension in _DIRECTED:
         if text[q.start] == "+":  # "+5%" states a rise
             q.direction = "up"
-        elif text[q.end : q.end + 1] == " ":
+        elif _DIRECTION_AFTER.match(text, q.end):
             q.direction = direction_of("", text, q.end, [])  # ", 12 % fewer than in 2024"
     # --- exclusions
     if not excluded:

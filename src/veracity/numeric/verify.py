@@ -341,7 +341,7 @@ def _judge_all(
             or (rank == closest[0] and closest[2] != "sign_mismatch" and rule == "sign_mismatch")
         ):
             closest = (rank, ev, rule)
-    if best is not None and best[0] > 0 and claim.unit:
+    if best is not None and best[0] > 0 and claim.unit and best[1].unit != claim.unit:
         # "256 lb" against "120 kg (265 lb)": within tolerance of the kilograms, but the
         # same unit as written holds the digits swapped: a copying error
         for ev in cands:
