@@ -104,6 +104,7 @@ _MEASURE_AFTER = re.compile(
     r"[ \t]+(wide|deep|long|high|tall|thick|across|in[ \t]+diameter)\b", re.IGNORECASE
 )
 """The dimension a length states, right after it ("2.1 m deep"): labelled ``#deep``."""
+_TO_LEVEL = re.compile(r"[ \t]to[ \t]")
 _ONE_WORD_HEAD = re.compile(r"[ \t*]*([A-Za-z]{3,})[ \t*]*(?:\([^()]*\))?[ \t*]*")
 """A column header of one word, with an optional unit in brackets ("Patients", "Deaths (n)")."""
 _COMPARED = re.compile(
@@ -404,7 +405,13 @@ class TextIndex:
             if close > 0:
                 _, n1 = self.clause_bounds(close + 1, close + 2)
                 found |= self._words(close + 1, n1, start, end, extra)
-        if not bounded and c0 > 1 and text[c0 - 1] == "," and _CHANGE_START.match(text, c0):
+        if (
+            not bounded
+            and c0 > 1
+            and text[c0 - 1] == ","
+            and _CHANGE_START.match(text, c0)
+            and not _TO_LEVEL.search(text, c0, start)  # "..., falling to 380 m³/h": a level
+        ):
             # "6.8 billion letters, down 8% from ...": the change is about the clause before
             p0, _ = self.clause_bounds(c0 - 2, c0 - 1)
             found |= self._words(p0, c0 - 1, start, end, extra)
