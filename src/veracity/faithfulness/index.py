@@ -157,12 +157,12 @@ class ContextIndex:
     def order(self, sid: int) -> dict[str, int] | None:
         """Content key -> its position in sentence ``sid`` when no content key occurs
         twice there (then :meth:`positions` is ``{k: [order[k]]}``), else None; cached."""
-        try:
-            return self._orders[sid]
-        except KeyError:
-            pass
+        orders = self._orders
+        if sid in orders:
+            return orders[sid]
         keys = self._content_keys(sid)
-        found = dict(zip(keys, range(len(keys)), strict=True))
+        # equal lengths, so no strict check; fewer entries than keys when a key repeats
+        found = dict(zip(keys, range(len(keys)), strict=False))
         out = found if len(found) == len(keys) else None
         self._orders[sid] = out
         return out

@@ -320,7 +320,8 @@ def _best_window(res: ClaimAnalysis, idx: ContextIndex, cands: list[int]) -> tup
     skeys = idx.keys
     ctx_of = idx.context_of
     last = len(skeys) - 1
-    found = [(weights[k], m) for k, m in res.mapped.items()]  # (weight, context key)
+    mapped = res.mapped
+    n_keys = len(mapped)
     best_val = -1.0
     best_sid = -1
     for sid in cands:
@@ -328,11 +329,15 @@ def _best_window(res: ClaimAnalysis, idx: ContextIndex, cands: list[int]) -> tup
         here = skeys[sid]
         before = skeys[sid - 1] if sid and ctx_of[sid - 1] == ci else _NO_KEYS
         after = skeys[sid + 1] if sid < last and ctx_of[sid + 1] == ci else _NO_KEYS
-        hit = [w for w, m in found if m in here or m in before or m in after]
-        val = sum(hit)
+        val = 0.0  # summed left to right, as sum() would: the same float
+        n_hit = 0
+        for k, m in mapped.items():
+            if m in here or m in before or m in after:
+                val += weights[k]
+                n_hit += 1
         if val > best_val + 1e-12:
             best_val, best_sid = val, sid
-        if len(hit) == len(found):  # every key: no later window can hold more
+        if n_hit == n_keys:  # every key: no later window can hold more
             break
     return best_sid, best_val
 
@@ -399,7 +404,6 @@ def _word_pairs(
     get = res.mapped.get
     items = ct.items
     keys = [get(item[0]) for item in items]
-    pget = postings.get
     n_pairs = 0
     unattested: list[str] = []
     cur_sid = -1  # the sentence whose order ``cur`` is at hand
@@ -408,8 +412,8 @@ def _word_pairs(
         if a is None or b is None or a == b:
             continue
         n_pairs += 1
-        pa = pget(a, ())
-        pb = pget(b, ())
+        pa = postings[a]  # every mapped key has a postings list (maybe empty)
+        pb = postings[b]
         sids: Sequence[int]
         if len(pa) == 1:  # the common cases of _shared, inlined: a key in one sentence
             sids = pa if pa[0] in pb else ()
