@@ -94,11 +94,12 @@ PERIOD_WORDS: dict[str, str] = {**ADVERBS, "annual": "year"}
 """Words that name a period, to its denominator ("annual" -> ``year``)."""
 _PERIOD_BEFORE = re.compile(
     rf"\b(?i:({'|'.join(_PERIOD_ADJECTIVES)}))"
-    r"(?:[ \t]+[^\W\d_][\w'’-]*){0,3}[ \t]+(?:of[ \t]+|costs?[ \t]+|is[ \t]+|was[ \t]+)?"
+    r"(?:[ \t]+[^\W\d_][\w'’-]*){0,4}[ \t]+(?:of[ \t]+|costs?[ \t]+|is[ \t]+|was[ \t]+|at[ \t]+)?"
     r"[$€£¥₹]?$"
 )
-"""A period adjective up to three words before a number ("a daily maximum of £14", "a
-monthly season ticket costs £165"): the number is a rate per that period."""
+"""A period adjective up to four words before a number ("a daily maximum of £14", "a
+monthly season ticket costs £165", "Daily transits will be capped at 32"): the number is a
+rate per that period."""
 _INVERSE = re.compile(rf"{_SP}+(?P<den>[^\W\d_][\w²³]*)(?:-1|⁻¹)(?![\w])")
 """Scientific notation for a denominator: "152 Wh kg-1", "128 mAh g⁻¹"."""
 _ADVERB = re.compile(rf"{_SP}+(?P<adv>(?i:{'|'.join(w for w in ADVERBS if w != 'p.a.')})\b|p\.a\.)")
