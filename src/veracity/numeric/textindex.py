@@ -105,6 +105,20 @@ _MEASURE_AFTER = re.compile(
 )
 """The dimension a length states, right after it ("2.1 m deep"): labelled ``#deep``."""
 _TO_LEVEL = re.compile(r"[ \t]to[ \t]")
+_HEADER_WORDS: dict[str, tuple[str, ...]] = {
+    "w": ("win",),
+    "won": ("win",),
+    "d": ("draw",),
+    "l": ("loss",),
+    "lost": ("loss",),
+    "p": ("play", "gam", "match"),
+    "pl": ("play", "gam", "match"),
+    "pld": ("play", "gam", "match"),
+    "gp": ("play", "gam", "match"),
+    "mp": ("play", "gam", "match"),
+}
+"""League-table column headers as the labels of what their cells count ("W" is wins,
+"P" games played); labels are stemmed like words ("games" -> ``gam``)."""
 _ONE_WORD_HEAD = re.compile(r"[ \t*]*([A-Za-z]{3,})[ \t*]*(?:\([^()]*\))?[ \t*]*")
 """A column header of one word, with an optional unit in brackets ("Patients", "Deaths (n)")."""
 _COMPARED = re.compile(
@@ -425,11 +439,17 @@ class TextIndex:
             for a, b in heads:
                 found |= self._words(a, b, start, end, extra)
             if column is not None and not noun:
-                # a one-word column header is what the cell counts ("Patients | 58")
-                head = _ONE_WORD_HEAD.fullmatch(text, *column)
-                label = _label(head.group(1)) if head is not None else ""
-                if label:
-                    found.add("#" + label)
+                # a one-word column header is what the cell counts ("Patients | 58"); a
+                # league table's "W", "D", "L", "P" are wins, draws, losses and games
+                short = _HEADER_WORDS.get(text[column[0] : column[1]].strip(" \t*").lower())
+                if short is not None:
+                    found.update(short)
+                    found.update("#" + w for w in short)
+                else:
+                    head = _ONE_WORD_HEAD.fullmatch(text, *column)
+                    label = _label(head.group(1)) if head is not None else ""
+                    if label:
+                        found.add("#" + label)
         if not found and not bounded and c0 > 1 and text[c0 - 1] in ",;":
             # "25% for delays of 15-29 minutes, 50% for 30-59 minutes": a list item with no
             # words of its own is about what the item before it is about
@@ -682,7 +702,9 @@ def _stem(word: str) -> str:
     """A verb's inflection dropped, so that "returned" meets "return" and "produced"
     meets "produce": ``-ied`` becomes ``-y`` ("carried" meets "carrying"), ``-ing`` (six
     letters or more) and ``-ed`` (five or more) go with a doubled consonant before them,
-    then a final ``e``. Crude, but the same on both sides of a comparison."""
+    then a final ``e`` ("won" and "drew" become "win" and "draw"). Crude, but the same
+    on both sides of a comparison."""
+    word = _IRREGULAR.get(word, word)
     if word.endswith("ied") and len(word) >= 5:
         word = word[:-3] + "y"  # "carried" meets "carrying"
     elif word.endswith("ing") and len(word) >= 6:
@@ -696,6 +718,8 @@ def _stem(word: str) -> str:
     return word[:-1] if word.endswith("e") and len(word) >= 4 else word
 
 
+_IRREGULAR = {"won": "win", "drew": "draw"}
+"""Irregular result verbs whose nouns head league tables ("won 26" meets "W" as wins)."""
 _DOUBLED = frozenset("bdgmnprt")
 """Consonants doubled before -ed / -ing ("stopped", "planning"); not "ll", "ss", "ff"."""
 
