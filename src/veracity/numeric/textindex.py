@@ -50,12 +50,12 @@ _CHANGE_START = re.compile(
 )
 """A clause that opens with a change ("down 8% from ...") continues the clause before."""
 _YEAR_CELL = re.compile(
-    r"[ \t*]*(?:[A-Za-z][A-Za-z0-9]*[ \t]+)?(?:FY[ ]?|CY[ ]?)?((?:18|19|20)\d\d)(?:[/-]\d{2})?"
+    r"[ \t*]*(?:[A-Za-z][A-Za-z0-9-]*[ \t]+){0,3}(?:FY[ ]?|CY[ ]?)?((?:18|19|20)\d\d)(?:[/-]\d{2})?"
     r"(?:[ \t]+[A-Za-z]+)?[ \t*]*"
 )
-"""A table header cell that is a year ("2023", "FY2023", "2023/24", "**2023**"), with at
-most one word or period code before or after it ("2026 proposed", "Budget 2025", "Q3
-2024")."""
+"""A table header cell that is a year ("2023", "FY2023", "2023/24", "**2023**"), with up to
+three words or period codes before it and one after it ("2026 proposed", "Budget 2025",
+"Q3 2024", "Thrombolysis rate Q1 2025")."""
 _ANAPHORA = re.compile(r"\b(?:of|among)[ \t]+(?:them|which|those|these|whom)\b", re.IGNORECASE)
 """A clause about the things the clause before it names ("52% of them")."""
 _HAS_LETTERS = re.compile(r"[A-Za-z]{3}")
