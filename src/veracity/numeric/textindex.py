@@ -51,11 +51,11 @@ _CHANGE_START = re.compile(
 """A clause that opens with a change ("down 8% from ...") continues the clause before."""
 _YEAR_CELL = re.compile(
     r"[ \t*]*(?:[A-Za-z][A-Za-z0-9-]*[ \t]+){0,3}(?:FY[ ]?|CY[ ]?)?((?:18|19|20)\d\d)(?:[/-]\d{2})?"
-    r"(?:[ \t]+[A-Za-z]+)?[ \t*]*"
+    r"(?:[ \t]+[A-Za-z]+)?(?:[ \t]*\([^()]{1,12}\))?[ \t*]*"
 )
 """A table header cell that is a year ("2023", "FY2023", "2023/24", "**2023**"), with up to
-three words or period codes before it and one after it ("2026 proposed", "Budget 2025",
-"Q3 2024", "Thrombolysis rate Q1 2025")."""
+three words or period codes before it, one after it and a unit in brackets ("2026
+proposed", "Budget 2025", "Q3 2024", "Thrombolysis rate Q1 2025", "2025 (t)")."""
 _ANAPHORA = re.compile(r"\b(?:of|among)[ \t]+(?:them|which|those|these|whom)\b", re.IGNORECASE)
 """A clause about the things the clause before it names ("52% of them")."""
 _HAS_LETTERS = re.compile(r"[A-Za-z]{3}")
@@ -119,6 +119,13 @@ _HEADER_WORDS: dict[str, tuple[str, ...]] = {
 }
 """League-table column headers as the labels of what their cells count ("W" is wins,
 "P" games played); labels are stemmed like words ("games" -> ``gam``)."""
+_OPENING_MONTH = re.compile(
+    r"[ \t\"“]*(?:(?:In|By|During|For|Through|Throughout|Since|From|Until|Last|This)[ \t]+)?"
+    r"(January|February|March|April|May|June|July|August|September|October|November|"
+    r"December)(?:[ \t]+(?:18|19|20)\d\d)?[ \t]*,"
+)
+"""A sentence that opens with a month and a comma ("In February, ...", "In May 2025, ..."):
+the month of every number in it."""
 _ONE_WORD_HEAD = re.compile(r"[ \t*]*([A-Za-z]{3,})[ \t*]*(?:\([^()]*\))?[ \t*]*")
 """A column header of one word, with an optional unit in brackets ("Patients", "Deaths (n)")."""
 _COMPARED = re.compile(
@@ -466,6 +473,11 @@ class TextIndex:
                 found |= self._words(p0, c0 - 6, start, end, extra)
         if noun:
             found.add("#" + noun_label(noun))
+        s0 = self.sentence_bounds(start)[0]
+        if s0 < c0:
+            head = _OPENING_MONTH.match(text, s0, c0)
+            if head is not None:  # "In February, Hollins Pass recorded 141 cm"
+                found.add(head.group(1).lower())
         measure = _MEASURE_AFTER.match(text, end)
         if measure is not None:  # "1.1 m wide by 2.1 m deep": each is its own measure
             found.add("#" + measure.group(1).lower().split()[-1])
