@@ -50,12 +50,14 @@ _CHANGE_START = re.compile(
 )
 """A clause that opens with a change ("down 8% from ...") continues the clause before."""
 _YEAR_CELL = re.compile(
-    r"[ \t*]*(?:[A-Za-z][A-Za-z0-9-]*[ \t]+){0,3}(?:FY[ ]?|CY[ ]?)?((?:18|19|20)\d\d)(?:[/-]\d{2})?"
+    r"[ \t*]*(?:[A-Za-z][A-Za-z0-9-]*(?:[ \t]+\d{1,2})?[ \t]+){0,3}(?:FY[ ]?|CY[ ]?)?"
+    r"((?:18|19|20)\d\d)(?:[/-]\d{2})?"
     r"(?:[ \t]+[A-Za-z]+)?(?:[ \t]*\([^()]{1,12}\))?[ \t*]*"
 )
 """A table header cell that is a year ("2023", "FY2023", "2023/24", "**2023**"), with up to
 three words or period codes before it, one after it and a unit in brackets ("2026
-proposed", "Budget 2025", "Q3 2024", "Thrombolysis rate Q1 2025", "2025 (t)")."""
+proposed", "Budget 2025", "Q3 2024", "Thrombolysis rate Q1 2025", "Week 7 2025", "2025
+(t)")."""
 _ANAPHORA = re.compile(r"\b(?:of|among)[ \t]+(?:them|which|those|these|whom)\b", re.IGNORECASE)
 """A clause about the things the clause before it names ("52% of them")."""
 _HAS_LETTERS = re.compile(r"[A-Za-z]{3}")
@@ -138,6 +140,9 @@ _COMPARE_REACH = 48
 """Most characters from a number to its comparison (twice that when no other number is
 between), from the comparison to the value compared with, and from that value to its
 year."""
+_COMPARE_YEAR = 16
+"""Most characters from a comparison to a year compared with directly ("than in October
+2025")."""
 _REF_YEAR = re.compile(r"(?:from|since|than|over|versus|vs\.?|with|before|\bon)\s*$", re.IGNORECASE)
 _NOT_LABELS = (
     (lexicon.NOUN_STOPWORDS - {"total", "overall"})
@@ -272,6 +277,12 @@ class TextIndex:
                 return paired
         if _SPAN_AFTER.match(self.text, end):  # "fell 27% between 2013 and 2025"
             return None
+        if _RELATIVE_YEAR.match(self.text, end):
+            # "£186.2m for the year to 31 January 2026, up 12.4% on £165.7m a year
+            # earlier": the year before the last year named before it in its sentence
+            k = bisect.bisect_left(year_pos, start) - 1
+            if k >= 0 and year_pos[k] >= self.sentence_bounds(start)[0]:
+                return year_val[k] - 1
         own = _POSSESSIVE_YEAR.search(self.text, max(0, start - 12), start)
         if own is not None:  # "2025's 66,500"
             return int(own.group(1))
@@ -337,10 +348,17 @@ class TextIndex:
             m = _COMPARED.search(self.text, end, stop)
         if m is None:
             return None
+        year_pos, year_val = self._year_table()
+        j = bisect.bisect_left(year_pos, m.end())
         k = bisect.bisect_left(qs, m.end())
+        if (
+            j < len(year_pos)
+            and year_pos[j] - m.end() <= _COMPARE_YEAR
+            and (k >= len(qs) or qs[k] > year_pos[j])
+        ):
+            return year_val[j]  # "6.8% more than in October 2025": compared with a year
         if k >= len(qs) or qs[k] >= s1 or qs[k] - m.end() > _COMPARE_REACH:
             return None
-        year_pos, year_val = self._year_table()
         q_end = max(qs[k], self._q_ends[bisect.bisect_left(self._q_ends, qs[k] + 1)])
         j = bisect.bisect_left(year_pos, q_end)
         if j < len(year_pos) and year_pos[j] < s1 and year_pos[j] - q_end <= _COMPARE_REACH:

@@ -388,7 +388,12 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
     ):
         ey = year_of(best[1])  # (a span of time, "46 years", is dated by nothing)
         cy = year_of(claim)
-        if ey is None and cy is not None and compared_year_of(best[1]) == cy:
+        if (
+            ey is None
+            and cy is not None
+            and not (best[1].direction or claim.direction)  # a change since that year
+            and compared_year_of(best[1]) == cy
+        ):
             # "4.64 t/ha, up from 4.31 t/ha in 2024" is not 2024's value
             rank, ev, rule = best
             err = rank if math.isfinite(rank) and rule != "zero_absolute" else None
