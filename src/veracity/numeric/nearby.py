@@ -121,9 +121,16 @@ def exclusion_of(
                 noun.endswith("s")
                 and prev_word not in lexicon.YEAR_PREPOSITIONS
                 and prev_word not in MONTHS_LOWER
+                and (prev_word or "".join(left[-16:].split()[-1:]).lower())
+                not in _PERIOD_BEFORE_YEAR
             ):
                 return "year"
     return ""
+
+
+_PERIOD_BEFORE_YEAR = frozenset("q1 q2 q3 q4 h1 h2 fy spring summer autumn fall winter".split())
+"""Words that make the next four digits a year even before a plural noun ("Q3 2026 customs
+receipts", "summer 2025 bookings")."""
 
 
 _MEASURE_ADJECTIVE = re.compile(r"\d+(?:\.\d+)?-[A-Za-z]+")

@@ -451,6 +451,8 @@ def _read_one(
         if clock is not None:  # "2:08:15", "3:41.27", "80:15", "3:28 (h:min)"
             return clock, clock.end
     chain = CHAIN.match(text, e) if nxt in CHAIN_START else None
+    if chain is not None and nxt == "-" and chain.group()[-2] == ".":
+        chain = None  # "4.0-4.3bn", "4-4.5%": a range whose second end has decimals
     if not excluded and chain and not raw.words:
         sep = chain.group()[0]
         excluded = "time_of_day" if sep == ":" else ("identifier" if sep == "." else "date")

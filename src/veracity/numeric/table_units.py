@@ -24,7 +24,14 @@ from veracity.numeric.models import EvidenceQuantity
 from veracity.numeric.patterns import SCALES, SYM_CODE, TABLE_SCALES
 from veracity.numeric.rates import PERIOD_WORDS, PERIODS, read_per
 
-__all__ = ["column_scale", "declared_per", "declared_text", "declared_unit", "row_label_cell"]
+__all__ = [
+    "column_scale",
+    "declared_per",
+    "declared_text",
+    "declared_unit",
+    "names_a_unit",
+    "row_label_cell",
+]
 
 _NAME_BEFORE = re.compile(r"(?<![\w.])([^\W\d_]{2,})\)?[ \t]*:?[ \t]*$")
 
@@ -174,6 +181,24 @@ def declared_per(ev: EvidenceQuantity) -> str:
                         found.add(period)
     got = cache["declared_per"] = found.pop() if len(found) == 1 else ""
     return got
+
+
+def names_a_unit(ev: EvidenceQuantity) -> bool:
+    """True when the labels of a bare number ``ev`` name a percentage, money or any unit
+    ("Copper (kt)", "NO2 (µg/m³)", "Change (%)"); False for a plain "Gold" column."""
+    text = declared_text(ev)
+    if not text:
+        return False
+    if _PERCENT.search(text) or _declared_money(text, "") is not None:
+        return True
+    for d in _UNIT_DIMENSIONS:
+        pat = _dimension_pattern(d)
+        if pat is not None and pat.search(text):
+            return True
+    return False
+
+
+_UNIT_DIMENSIONS = tuple(sorted({u.dimension for u in units.UNITS.values()} - {"number"}))
 
 
 @lru_cache(maxsize=64)

@@ -88,6 +88,9 @@ UNITS: dict[str, Unit] = {
     **_u("mass", "Gt", 1e15, "GtCO2", "GtCO2e", "gigatonne", "gigatonnes"),
     **_u("mass", "lb", 453.59237, "lbs", "pound", "pounds"),
     **_u("mass", "oz", 28.349523125, "ounce", "ounces"),
+    # precious metals count thousands and millions of ounces ("2025 (koz)", "1.2 Moz")
+    **_u("mass", "koz", 28349.523125, "thousand ounces"),
+    **_u("mass", "Moz", 28349523.125, "million ounces"),
     **_u(
         "volume", "mL", 1e-3, "ml", "millilitre", "millilitres", "milliliter", "milliliters", "cc"
     ),
@@ -264,7 +267,9 @@ SCALE_WORDS: dict[str, float] = {
 }
 
 CURRENCY_CODES: frozenset[str] = frozenset(
-    "USD EUR GBP AUD CAD JPY CNY RMB CHF INR NZD HKD SGD SEK NOK DKK ZAR BRL MXN KRW".split()
+    """USD EUR GBP AUD CAD JPY CNY RMB CHF INR NZD HKD SGD SEK NOK DKK ZAR BRL MXN KRW MYR
+    IDR THB PLN HUF CZK RON NGN KES EGP ILS TRY AED SAR QAR VND PKR BDT TWD CLP COP ARS
+    PEN UAH""".split()
 )
 
 CURRENCY_WORDS: dict[str, str] = {
@@ -279,6 +284,17 @@ CURRENCY_WORDS: dict[str, str] = {
     "rupee": "INR",
     "rupees": "INR",
     "yuan": "CNY",
+    "renminbi": "CNY",
+    "ringgit": "MYR",
+    "rupiah": "IDR",
+    "baht": "THB",
+    "zloty": "PLN",
+    "zlotys": "PLN",
+    "forint": "HUF",
+    "forints": "HUF",
+    "naira": "NGN",
+    "shekel": "ILS",
+    "shekels": "ILS",
     "pounds sterling": "GBP",
     "sterling": "GBP",
 }

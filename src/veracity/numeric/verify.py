@@ -126,7 +126,7 @@ from veracity.numeric.pool import (
 from veracity.numeric.preference import PERIOD_DENOMINATORS, prefer_context
 from veracity.numeric.presets import resolve_config
 from veracity.numeric.quantity import CLOCK
-from veracity.numeric.table_units import declared_per
+from veracity.numeric.table_units import declared_per, names_a_unit
 from veracity.samples import EvidenceItem
 
 __all__ = ["MAX_EVIDENCE_ITEMS", "check_numbers", "evidence_from_items", "verify_claims"]
@@ -208,7 +208,9 @@ def _judge(
     if c != 0 and e != 0 and (c > 0) != (e > 0) and claim.dimension != "temperature":
         magnitude_err = abs(abs(c) - abs(e)) / abs(e)
         # "-3.2 %" restated as "fell 3.2 %" (or the reverse): the sign is in the words
-        worded = (c > 0 and claim.direction == "down") or (e > 0 and ev.direction == "down")
+        worded = (c > 0 and (claim.direction == "down" or _in_deficit(claim))) or (
+            e > 0 and (ev.direction == "down" or _in_deficit(ev))
+        )
         if not worded:
             return False, magnitude_err, "sign_mismatch"
         c, err = -c, magnitude_err
@@ -255,6 +257,45 @@ def _judge(
     if claim.dimension == "percent" and abs(c - e) <= cfg.percentage_absolute_threshold + 1e-12:
         return True, err, "percentage_absolute"
     return False, err, "out_of_tolerance"
+
+
+_DEFICIT = re.compile(r"\b(?i:deficits?|shortfalls?|loss|losses|net[ \t]+outflows?)\b")
+"""Words that carry a negative sign: "a deficit of 2.75 billion" restates "-2.75"."""
+
+
+def _in_deficit(q: NumericClaim | EvidenceQuantity) -> bool:
+    """True when the clause of ``q`` names a deficit, shortfall or loss (cached)."""
+    if q.index is None or q.span is None:
+        return False
+    cache = q.cache
+    if cache is None:
+        cache = q.cache = {}
+    got: bool | None = cache.get("deficit")
+    if got is None:
+        lo = max(q.index.sentence_bounds(q.span[0])[0], q.span[0] - _DEFICIT_REACH)
+        got = cache["deficit"] = _DEFICIT.search(q.index.text, lo, q.span[0]) is not None
+    return got
+
+
+_DEFICIT_REACH = 100
+"""How far before a number its deficit word may stand ("trade deficit narrowed to 2.75")."""
+
+
+def _bare(claim: NumericClaim) -> NumericClaim:
+    """``claim`` read on its stated number, its unit dropped."""
+    factor = units.UNITS[claim.unit].factor or 1.0
+    return replace(
+        claim,
+        claim_type="count",
+        dimension="number",
+        value=claim.stated_value,
+        unit="",
+        base_unit="",
+        low=claim.low / factor if claim.low is not None else None,
+        high=claim.high / factor if claim.high is not None else None,
+        half_unit=claim.half_unit / factor,
+        cache=None,
+    )
 
 
 def _per_converted(claim: NumericClaim, k: float, per: str) -> NumericClaim:
@@ -379,6 +420,27 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
                 found = (retry[0], retry[1], "unit named by its label")
             elif found[1] is None and retry[1] is not None:  # report the closest such cell
                 found = (None, retry[1], "unit named by its label")
+    if (
+        found[0] is None
+        and (found[1] is None or found[2] == "unit named by its label")
+        and claim.dimension in _UNITLESS_OK
+        and claim.unit in units.UNITS
+    ):
+        # nothing of the claim's kind verifies: "46 koz" may restate a bare "46" (a "Gold"
+        # column whose labels name no unit), compared on the stated number
+        bare = _bare(claim)
+        plain = [
+            e
+            for e in pool.candidates(bare).for_claim(bare)
+            if e.dimension == "number" and (e.index is None or not names_a_unit(e))
+        ]
+        retry = _best(bare, plain, tol, cfg)
+        if retry[0] is not None:
+            found = (
+                retry[0],
+                retry[1],
+                "compared without units" + ("; " + retry[2] if retry[2] else ""),
+            )
     best, closest, note = found
     suffix = f" ({note})" if note else ""
     if (
