@@ -100,6 +100,18 @@ def exclusion_of(
                 and not at_line_start(text, s - len(prev_tok) - 1 if s > len(prev_tok) else 0)
             ):
                 return "identifier"
+            nxt_tok = after.split(None, 1)[0] if after[:1] in " \t" and after.strip() else ""
+            if (
+                prev_tok[:1].isupper()
+                and prev_tok.isalpha()
+                and len(nxt_tok) >= 2
+                and nxt_tok.isalpha()
+                and nxt_tok.isupper()
+                and nxt_tok not in units.CURRENCY_CODES
+                and nxt_tok not in units.UNITS
+                and prev_tok not in lexicon.MONTHS
+            ):
+                return "identifier"  # a model between two names: "Boeing 737 MAX"
     if plain and after[1:2].isupper():
         nm = MONTH_AFTER.match(after)
         if nm and nm.group(1) in lexicon.MONTHS:

@@ -30,13 +30,15 @@ __all__ = [
 
 MULTIPLIER_RE = re.compile(
     r"\b(?:(?P<once>twice|thrice)|(?P<adj>double|triple|treble|quadruple)(?=[ \t]+(?:the|that|its|their|his|her|our|your)\b)"
-    r"|(?P<frac>(?:three|two|one|a)[ \t-]+(?:quarters?|thirds?))(?=[ \t]+of\b(?![ \t]+an?\b)))\b",
+    r"|(?P<frac>(?:three|two|one|a)[ \t-]+(?:quarters?|thirds?))(?=[ \t]+of\b(?![ \t]+an?\b))"
+    r"|(?<=\bby )(?P<frac2>(?:three|two|one|a)[ \t-]+(?:quarters?|thirds?))(?![ \t-]+of\b))\b",
     re.IGNORECASE,
 )
 """Multiplier words read as ratios: "twice" (daily, as many, the rate), "thrice", and
 "double / triple / quadruple the ..." ("paid at double the base rate"); and fractions
-before "of" read as approximate percentages ("three-quarters of the salt": 75 %), but
-not a fraction of one thing ("a quarter of a point", "three-quarters of an hour")."""
+before "of" or after "by" read as approximate percentages ("three-quarters of the salt":
+75 %; "fell by a quarter": 25 %), but not a fraction of one thing ("a quarter of a point",
+"three-quarters of an hour")."""
 MULTIPLIER_LOWER = re.compile(MULTIPLIER_RE.pattern)
 """The same pattern without IGNORECASE, for lower-cased text (several times faster)."""
 FRACTIONS = {
@@ -68,7 +70,7 @@ PHRASE_HINTS = (*MULTIPLIERS, "quarter", "third")
 def multiplier(text: str, m: re.Match[str]) -> Quantity:
     """The ratio a multiplier word states (``twice`` -> 2x; ``quadruple the`` -> 4x), or
     the approximate percentage a fraction states (``three-quarters of`` -> 75 %)."""
-    frac = m.group("frac")
+    frac = m.group("frac") or m.group("frac2")
     if frac:
         words = re.split(r"[ \t-]+", frac.lower())
         pct = FRACTIONS.get(f"{words[0]} {words[1].rstrip('s')}s")

@@ -101,6 +101,24 @@ def _column_of(text: str, pos: int) -> int:
     return text.count(sep, line_start, pos) if sep else -1
 
 
+def _percent_column(text: str, table_start: int, pos: int) -> bool:
+    """True when the header of ``pos``'s column (in the first table line from
+    ``table_start``) names a percentage ("Change (%)", "Share, per cent")."""
+    col = _column_of(text, pos)
+    if col < 0:
+        return False
+    head = text.find("\n", table_start) + 1
+    if head <= 0 or head > pos:
+        return False
+    line = _line(text, head)
+    sep = "|" if "|" in line else "\t"
+    cells = line.split(sep)
+    return col < len(cells) and _PERCENT_HEAD.search(cells[col]) is not None
+
+
+_PERCENT_HEAD = re.compile(r"%|\b(?i:per[ \t]?cent|percent(?:age)?)\b")
+
+
 def _line(text: str, pos: int) -> str:
     """The line holding ``pos``."""
     end = text.find("\n", pos)
@@ -168,6 +186,8 @@ def apply_table_scale(text: str, found: list[Quantity]) -> None:
                     break  # "$ in millions, except per-share data": EPS stays in dollars
                 if column >= 0 and _column_of(text, q.start) != column:
                     break  # a header cell's marker scales its own column
+                if _percent_column(text, lo, q.start):
+                    break  # "| Change (%) |" under "(EUR million)": a percentage
                 q.value *= factor
                 q.stated *= factor
                 q.half_unit *= factor

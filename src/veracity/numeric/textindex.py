@@ -433,17 +433,15 @@ class TextIndex:
             p0, _ = self.clause_bounds(c0 - 1, c0 - 1)
             found |= self._words(p0, c0 - 1, start, end, extra)
 
-        if (
-            not bounded
-            and c1 < len(text)
-            and text[c1 - 1] == "("
-            and not text[end : c1 - 1].strip()
-        ):
+        if c1 < len(text) and text[c1 - 1] == "(" and not text[end : c1 - 1].strip():
             # "2,816 (22.6%) were positive": the clause goes on after the parenthesis
             close = text.find(")", c1, c1 + 40)
             if close > 0:
                 _, n1 = self.clause_bounds(close + 1, close + 2)
-                found |= self._words(close + 1, n1, start, end, extra)
+                k = bisect.bisect_left(self._q_starts, close)
+                if not bounded or k >= len(self._q_starts) or self._q_starts[k] >= n1:
+                    # (a claim's clause goes on only when no other number follows in it)
+                    found |= self._words(close + 1, n1, start, end, extra)
         if (
             not bounded
             and c0 > 1
