@@ -1,6 +1,7 @@
 """What neighbouring quantities share: a number joined to the one before it takes that
 one's direction ("lost 2.7% on the day and 3.1% over the week"), rate denominator
-("144.9p a litre, down from 145.3p") or unit ("845 x 598 x 600 mm")."""
+("144.9p a litre, down from 145.3p") or unit ("845 x 598 x 600 mm"); a part takes the
+unit of its whole ("1,150 of the appellation's 4,800 hectares")."""
 
 from __future__ import annotations
 
@@ -14,11 +15,12 @@ __all__ = ["share_with_neighbours"]
 
 
 def share_with_neighbours(text: str, found: list[Quantity]) -> None:
-    """Apply the three sharing rules below to ``found`` (quantities of ``text`` in order),
+    """Apply the sharing rules below to ``found`` (quantities of ``text`` in order),
     in place."""
     _share_directions(text, found)
     _share_rates(text, found)
     _share_dimension_units(text, found)
+    _share_whole_units(text, found)
 
 
 _AND_GAP = re.compile(
@@ -85,4 +87,25 @@ def _share_dimension_units(text: str, found: list[Quantity]) -> None:
             p.end = p.start + len(text[p.start : p.end].rstrip(" \txX×"))
         p.dimension, p.unit, p.noun = "length", q.unit, ""
         p.value = p.stated * unit.factor
+        p.half_unit *= unit.factor
+
+
+_PART_OF = re.compile(r"[ \t]+of[ \t]+(?:(?:the|its|their|[\w'’-]+['’]s?)[ \t]+){0,3}")
+"""Between a part and its whole: "1,150 of the appellation's 4,800 hectares"."""
+_WHOLE_DIMS = frozenset({"length", "mass", "volume", "area", "time", "energy", "power"})
+
+
+def _share_whole_units(text: str, found: list[Quantity]) -> None:
+    """A bare number right before "of (the) ... <whole> <unit>" is a part of that whole,
+    in its unit ("1,150 of the appellation's 4,800 hectares": 1,150 hectares)."""
+    for p, q in itertools.pairwise(found):
+        if p.dimension != "number" or p.noun or p.low is not None:
+            continue
+        if q.dimension not in _WHOLE_DIMS:
+            continue
+        unit = units.UNITS.get(q.unit)
+        if unit is None or q.start - p.end > 40 or not _PART_OF.fullmatch(text, p.end, q.start):
+            continue
+        p.dimension, p.unit = q.dimension, q.unit
+        p.value = p.stated * unit.factor + unit.offset
         p.half_unit *= unit.factor
