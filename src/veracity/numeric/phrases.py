@@ -114,9 +114,9 @@ def share(text: str, raw: RawNumber) -> Quantity | None:
         return None
     period = RETURN_PERIOD.match(text, raw.end)
     if period is not None and raw.number.value == 1:  # "a 1-in-200-year storm": 0.5 %
-        whole = float(period.group("m").replace(",", ""))
-        if whole > 1:
-            pct = 100 / whole
+        years = float(period.group("m").replace(",", ""))
+        if years > 1:
+            pct = 100 / years
             return Quantity(raw.start, period.end(), pct, pct, "percent", "%", half_unit=0.0)
     m = SHARE.match(text, raw.end)
     if m is None:
