@@ -59,7 +59,8 @@ IDENTIFIER_WORDS: frozenset[str] = frozenset(
     apartment apt floor level day week month year round game match episode season
     volume vol issue psalm verse line lines row column col note notes footnote
     amendment protocol regulation directive act code cfr usc exercise question problem
-    question lesson grade dose arm cohort visit
+    question lesson grade dose arm cohort visit terminal gate platform runway berth race
+    heat lane hole court zone trap
     """.split()
 )
 """A number right after one of these words (case-insensitive) is an identifier."""

@@ -75,8 +75,8 @@ PERIOD_DENOMINATORS = frozenset(p for p in PERIODS.values() if p)
 
 MONTHS = frozenset(
     """january february march april june july august september october november december
-    monday tuesday wednesday thursday friday saturday sunday""".split()
+    monday tuesday wednesday thursday friday saturday sunday q1 q2 q3 q4 h1 h2""".split()
 )
-"""Month and weekday names as labels (abbreviations become full names in
-``textindex``): like a year, they name the period of a number ("may" is left out: it
+"""Month, weekday, quarter and half-year names as labels (abbreviations become full names
+in ``textindex``): like a year, they name the period of a number ("may" is left out: it
 is also a verb)."""

@@ -24,7 +24,7 @@ _SENT_END = re.compile(r"[.!?][\"')\]]*\s+(?=[A-Z0-9\"'(\[$€£])|\n[ \t]*(?![ 
 _SENT_PUNCT = re.compile(r"[.!?][\"')\]]*\s+(?=[A-Z0-9\"'(\[$€£])")
 _SENT_LINE = re.compile(r"\n[ \t]*(?![ \t]|[a-z])")
 _CLAUSE_CUT = re.compile(  # applied to the lower-cased text
-    r"[,:](?!\d)|[;()\n|]|\s(?:a(?:fter|gainst|nd)|b(?:efore|ut)|compared (?:to|with)|"
+    r"[,:](?!\d)|[;()\n|]|\s(?:a(?:fter|gainst|nd)|b(?:efore|ut)|compare[ds]? (?:to|with)|"
     r"down from|f(?:ollowing|rom)|than|up from|v(?:ersus|s\.?)|wh(?:ereas|ile))\s"
 )
 _YEAR = re.compile(  # the look-behind comes after the digits: the scan then starts on "1"/"2"
@@ -92,8 +92,9 @@ _DATE_CELL = re.compile(
 )
 """A table header cell that is a date ("From 1 Jan 2025", "Until 31 Dec 2024", "Mar 2026"):
 its year heads the column."""
-_YEAR_JOIN = re.compile(r"(?:[/-]\d\d)?[ \t]*(?:,|and|to|or|&|-|\u2013)[ \t]*")
-"""Between two years listed together ("2024 and 2026", "2024-25 and 2025-26")."""
+_YEAR_JOIN = re.compile(r"(?:[/-]\d\d)?[ \t]*(?:,|and|to|or|&)[ \t]*")
+"""Between two years listed together ("2024 and 2026", "2024-25 and 2025-26"); a dash
+joins a span ("2014-2023"), not a list."""
 _DAY_MONTH = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)?[ \t]+[A-Za-z]{3,9}\.?[ \t]*$")
 """The day and month of a date before its year ("From 1 January 2025")."""
 _SPAN_AFTER = re.compile(
@@ -118,6 +119,8 @@ _HEADER_WORDS: dict[str, tuple[str, ...]] = {
     "pld": ("play", "gam", "match"),
     "gp": ("play", "gam", "match"),
     "mp": ("play", "gam", "match"),
+    "played": ("play", "gam", "match"),
+    "drawn": ("draw",),
 }
 """League-table column headers as the labels of what their cells count ("W" is wins,
 "P" games played); labels are stemmed like words ("games" -> ``gam``)."""
@@ -130,8 +133,15 @@ _OPENING_MONTH = re.compile(
 the month of every number in it."""
 _ONE_WORD_HEAD = re.compile(r"[ \t*]*([A-Za-z]{3,})[ \t*]*(?:\([^()]*\))?[ \t*]*")
 """A column header of one word, with an optional unit in brackets ("Patients", "Deaths (n)")."""
+_SPAN_OPEN = re.compile(r"[ \t]*(?:[-\u2013]|and[ \t]|to[ \t])[ \t]*(?:18|19|20)\d\d\b")
+_SPAN_CLOSE = re.compile(
+    r"(?:\b(?i:between|from)[ \t]+(?:18|19|20)\d\d[ \t]+(?i:and|to)|(?:18|19|20)\d\d[ \t]*"
+    r"[-\u2013])[ \t]*$"
+)
+"""A year opening a span ("1901-2000", "1901 and 2000" after "between", "2013 to 2025")
+or closing one."""
 _COMPARED = re.compile(
-    r"[ \t,](?:up[ \t]+from|down[ \t]+from|from|compared[ \t]+(?:with|to)|against|than|"
+    r"[ \t,](?:up[ \t]+from|down[ \t]+from|from|compared?[ \t]+(?:with|to)|against|than|"
     r"versus|vs\.?)[ \t]",
     re.IGNORECASE,
 )
@@ -301,8 +311,8 @@ class TextIndex:
                     self.text, max(end, self._q_starts[nxt] - 24), self._q_starts[nxt]
                 ):
                     break  # "up 3.4% on the £327 million collected in 2023-24": its year
-                return year_val[k]
-            before = year_val[k]
+                return None if self._in_span(p) else year_val[k]
+            before = None if self._in_span(p) else year_val[k]
         if before is not None:
             return before
         if c1 >= 5 and self.text[c1 - 5 : c1] == " and ":
@@ -334,6 +344,12 @@ class TextIndex:
                     return year_val[k] - 1
                 return year_val[k]
         return None
+
+    def _in_span(self, p: int) -> bool:
+        """True when the year at ``p`` opens or closes a span of years ("between 1901 and
+        2000", "over 1901-2000"): a period, not one year."""
+        text = self.text
+        return bool(_SPAN_OPEN.match(text, p + 4) or _SPAN_CLOSE.search(text, max(0, p - 14), p))
 
     def compared_year(self, start: int, end: int) -> int | None:
         """The year of the value a number is compared with later in its sentence, or
@@ -467,7 +483,6 @@ class TextIndex:
                 short = _HEADER_WORDS.get(text[column[0] : column[1]].strip(" \t*").lower())
                 if short is not None:
                     found.update(short)
-                    found.update("#" + w for w in short)
                 else:
                     head = _ONE_WORD_HEAD.fullmatch(text, *column)
                     label = _label(head.group(1)) if head is not None else ""

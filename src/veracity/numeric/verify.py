@@ -113,6 +113,7 @@ from veracity.numeric.models import (
     NumericReport,
     check_claims,
     compared_year_of,
+    labels_of,
     year_of,
 )
 from veracity.numeric.pool import (
@@ -123,7 +124,7 @@ from veracity.numeric.pool import (
     declared_cells,
     per_ratio,
 )
-from veracity.numeric.preference import PERIOD_DENOMINATORS, prefer_context
+from veracity.numeric.preference import MONTHS, PERIOD_DENOMINATORS, prefer_context
 from veracity.numeric.presets import resolve_config
 from veracity.numeric.quantity import CLOCK
 from veracity.numeric.table_units import declared_per, names_a_unit
@@ -279,6 +280,12 @@ def _in_deficit(q: NumericClaim | EvidenceQuantity) -> bool:
 
 _DEFICIT_REACH = 100
 """How far before a number its deficit word may stand ("trade deficit narrowed to 2.75")."""
+
+
+def _periods(names: frozenset[str]) -> str:
+    """Period labels for a reason: "Q2", "October and November"."""
+    shown = sorted(n.upper() if n[0] in "qh" and n[1:].isdigit() else n.capitalize() for n in names)
+    return " and ".join(shown)
 
 
 def _bare(claim: NumericClaim) -> NumericClaim:
@@ -462,6 +469,17 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
             reason = (
                 f"{claim.text!r} matches {describe(ev)}, but that value is compared with "
                 f"{cy}'s, so it is not for {cy} (a number from another year)"
+            )
+            return ClaimVerification(claim, False, ev, err, "other_year", reason + suffix, tol)
+        named = labels_of(claim) & MONTHS
+        other = labels_of(best[1]) & MONTHS if named else frozenset()
+        if other and not other & named and (ey is None or cy is None or ey == cy):
+            # "$8,912 in Q2 2025" for a claim about Q3 2025: another period of the year
+            rank, ev, rule = best
+            err = rank if math.isfinite(rank) and rule != "zero_absolute" else None
+            reason = (
+                f"{claim.text!r} matches {describe(ev)}, but that value is for "
+                f"{_periods(other)}, not {_periods(named)} (a number from another period)"
             )
             return ClaimVerification(claim, False, ev, err, "other_year", reason + suffix, tol)
         if cy is not None and ey is not None and ey != cy:
