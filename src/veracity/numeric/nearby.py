@@ -190,6 +190,14 @@ def counts_people(text: str, pos: int) -> bool:
     return bool(noun) and (noun in PEOPLE or (noun.endswith("s") and noun not in units.UNITS))
 
 
+_OVER_A_DISTANCE = frozenset(
+    """run ran raced race walked walk cycled ridden rode swum swam flown flew driven drove
+    sailed rowed spread spreads stretches stretched extends extended played contested
+    measured""".split()
+)
+"""Verbs after which "over" means across ("run over 480 m"), not "more than"."""
+
+
 def prefix_kind(before: str, words: list[str] | None = None) -> str:
     """``approx`` / ``min`` / ``max`` / ``""`` from the words right before a number.
 
@@ -200,6 +208,8 @@ def prefix_kind(before: str, words: list[str] | None = None) -> str:
     if toks[-1] not in PREFIX_PHRASES and toks[-1][-1:] in "~≈<>≥≤":
         toks[-1] = toks[-1][-1]  # "(~5", "is>5"
     toks = [t.lstrip("(\"'“") for t in toks]
+    if toks[-1] == "over" and len(toks) > 1 and toks[-2] in _OVER_A_DISTANCE:
+        return ""  # "was run over 480 yards": across that distance, not more than it
     for size in (4, 3, 2, 1):
         if len(toks) >= size:
             kind = PREFIX_PHRASES.get(" ".join(toks[-size:]))

@@ -299,13 +299,15 @@ def declared_cells(claim: NumericClaim, pool: EvidencePool) -> Candidates:
                     continue
                 million = 1e6
             if claim.dimension in ("number", "count"):  # "4.2 million" vs "(millions)"
-                scale = column_scale(e)
+                scale = 1.0 if e.table_scaled else column_scale(e)  # (never twice)
                 if scale != 1.0:
                     out.append(_rescaled(e, scale, 1.0, 0.0, e.unit, e.dimension, e.per))
                 continue
             found = declared_unit(declared_text(e), claim.dimension, claim.per)
             if found is not None:
                 unit, scale = found
+                if e.table_scaled:  # its table's scale marker already applied
+                    scale = 1.0
                 if claim.dimension == "currency" and not units.currencies_compatible(
                     claim.unit or "$", unit.symbol
                 ):

@@ -562,6 +562,8 @@ def verify_claims(
 
 
 _GLUED_M = re.compile(r"\d[ \u00a0]?m$")
+_RANGE_M = re.compile(r"\d[ \u00a0]*[-\u2013][ \u00a0]*\d[\d.,]*[ \u00a0]m$")
+"""A range of metres written with a space ("6-8 m"): not millions."""
 _LENGTH_WORDS = re.compile(
     r"[ \t]*(?:high|tall|long|wide|deep|thick|away|across|deep|above|below|under|of (?:water|snow|rain))\b"
 )
@@ -626,7 +628,13 @@ def _score(
     for i, v in enumerate(verdicts):
         c = v.claim
         glued_m = c.unit == "m" or (c.dimension == "speed" and c.unit.startswith("m/"))
-        if not v.verified and glued_m and _GLUED_M.search(c.text) and not _metres_after(c):
+        if (
+            not v.verified
+            and glued_m
+            and _GLUED_M.search(c.text)
+            and not _RANGE_M.search(c.text)
+            and not _metres_after(c)
+        ):
             verdicts[i] = _as_million(v, grouped, cfg)
         elif not v.verified and c.unit == "lb" and c.text.lower().endswith(("pound", "pounds")):
             verdicts[i] = _as_sterling(v, grouped, cfg)
