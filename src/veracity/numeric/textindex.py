@@ -33,11 +33,12 @@ _YEAR = re.compile(  # the look-behind comes after the digits: the scan then sta
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’&-]+")
 _PERIOD = re.compile(
     r"\b(?:Q[1-4]|H[12]|FY ?'?\d{2,4}|[A-Z][A-Za-z]{0,3}\d+(?:\.\d+)?|[A-Z]{1,4}-\d+[A-Z]?)\b"
+    r"|#\d{2,}\b"
 )
 """Period codes ("Q3", "H1", "FY24") and short alphanumeric names ("PM2.5", "NO2",
 "A320", "SC-220", "KS-14"): too short or too numeric for ``_WORD``, but the row label of
-many tables ("Q3 | 131 | 46", "PM2.5 (µg/m³) | 14.2", "SC-220 | 60 | 6.2 kg"); labels
-``q3``, ``h1``, ``fy24``, ``pm2.5``, ``sc220`` (no hyphen)."""
+many tables ("Q3 | 131 | 46", "PM2.5 (µg/m³) | 14.2", "SC-220 | 60 | 6.2 kg", "#48213 |
+1.6"); labels ``q3``, ``h1``, ``fy24``, ``pm2.5``, ``sc220`` (no hyphen), ``#48213``."""
 _CODE_DROP = str.maketrans("", "", " '-")
 _LETTER_FIRST = re.compile(r"(?<![A-Za-z0-9])([B-HJ-Z]) ([a-z][a-z'’&-]+)")
 """A capital letter then a word ("B roads"): the label ``road b`` ("A" and "I" are
@@ -131,6 +132,14 @@ _OPENING_MONTH = re.compile(
 )
 """A sentence that opens with a month and a comma ("In February, ...", "In May 2025, ..."):
 the month of every number in it."""
+_NEXT_WORD = re.compile(r"[ \t]([a-z][a-z-]{2,})\b")
+"""The word right after a measure: what it measures when a noun ("a 3 km protection
+zone")."""
+_NOT_ATTRIBUTIVE = frozenset(
+    """before after inclusive exclusive plus minus less more than per each every across along
+    above below under over into onto from with within without between during until since
+    away apart ahead behind long wide deep high tall thick old""".split()
+)
 _ONE_WORD_HEAD = re.compile(r"[ \t*]*([A-Za-z]{3,})[ \t*]*(?:\([^()]*\))?[ \t*]*")
 """A column header of one word, with an optional unit in brackets ("Patients", "Deaths (n)")."""
 _SPAN_OPEN = re.compile(r"[ \t]*(?:[-\u2013]|and[ \t]|to[ \t])[ \t]*(?:18|19|20)\d\d\b")
@@ -512,6 +521,16 @@ class TextIndex:
         measure = _MEASURE_AFTER.match(text, end)
         if measure is not None:  # "1.1 m wide by 2.1 m deep": each is its own measure
             found.add("#" + measure.group(1).lower().split()[-1])
+        elif not noun:
+            head = _NEXT_WORD.match(text, end)
+            word = head.group(1) if head is not None else ""
+            label = (
+                ""
+                if not word or word.endswith(("ing", "ed")) or word in _NOT_ATTRIBUTIVE
+                else _label(word)
+            )
+            if label:  # "a 3 km protection zone": the measure is of the protection zone
+                found.add("#" + label)
         return frozenset(found)
 
     def table_cell(self, pos: int) -> TableCell | None:
