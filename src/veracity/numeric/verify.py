@@ -456,13 +456,13 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
         and (claim.dimension != "time" or claim.unit == CLOCK)
     ):
         ey = year_of(best[1])  # (a span of time, "46 years", is dated by nothing)
-        cy = year_of(claim)
-        if (
-            ey is None
-            and cy is not None
-            and not (best[1].direction or claim.direction)  # a change since that year
-            and compared_year_of(best[1]) == cy
-        ):
+        compared = (
+            compared_year_of(best[1])
+            if ey is None and not (best[1].direction or claim.direction)  # not a change
+            else None
+        )
+        cy = year_of(claim) if ey is not None or compared is not None else None
+        if compared is not None and compared == cy:
             # "4.64 t/ha, up from 4.31 t/ha in 2024" is not 2024's value
             rank, ev, rule = best
             err = rank if math.isfinite(rank) and rule != "zero_absolute" else None
@@ -471,9 +471,9 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
                 f"{cy}'s, so it is not for {cy} (a number from another year)"
             )
             return ClaimVerification(claim, False, ev, err, "other_year", reason + suffix, tol)
-        named = labels_of(claim) & MONTHS
-        other = labels_of(best[1]) & MONTHS if named else frozenset()
-        if other and not other & named and (ey is None or cy is None or ey == cy):
+        other = labels_of(best[1]) & MONTHS
+        named = labels_of(claim) & MONTHS if other else frozenset()
+        if named and not other & named and (ey is None or cy is None or ey == cy):
             # "$8,912 in Q2 2025" for a claim about Q3 2025: another period of the year
             rank, ev, rule = best
             err = rank if math.isfinite(rank) and rule != "zero_absolute" else None
