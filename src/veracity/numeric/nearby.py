@@ -100,10 +100,13 @@ def exclusion_of(
                 and not at_line_start(text, s - len(prev_tok) - 1 if s > len(prev_tok) else 0)
             ):
                 return "identifier"
-            nxt_tok = after.split(None, 1)[0] if after[:1] in " \t" and after.strip() else ""
+            nxt_tok = (
+                after.split(None, 1)[0]
+                if after[1:2].isupper() and prev_tok[:1].isupper() and after[:1] in " \t"
+                else ""
+            )
             if (
-                prev_tok[:1].isupper()
-                and prev_tok.isalpha()
+                prev_tok.isalpha()
                 and len(nxt_tok) >= 2
                 and nxt_tok.isalpha()
                 and nxt_tok.isupper()

@@ -112,8 +112,8 @@ def share(text: str, raw: RawNumber) -> Quantity | None:
     ("1-in-200-year") is the exact annual chance 100 / N %."""
     if raw.number.decimals or raw.number is BAD_NUMBER:
         return None
-    period = RETURN_PERIOD.match(text, raw.end)
-    if period is not None and raw.number.value == 1:  # "a 1-in-200-year storm": 0.5 %
+    period = RETURN_PERIOD.match(text, raw.end) if raw.number.value == 1 else None
+    if period is not None:  # "a 1-in-200-year storm": 0.5 %
         years = float(period.group("m").replace(",", ""))
         if years > 1:
             pct = 100 / years
