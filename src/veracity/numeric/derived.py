@@ -24,6 +24,7 @@ __all__ = [
     "percent_change",
     "pp_difference",
     "product_of_claims",
+    "range_of_values",
     "ratio_of_claims",
     "share_of_claims",
 ]
@@ -258,6 +259,37 @@ def difference_of_values(
         f"(relative error {err:.2%})"
     )
     return ClaimVerification(claim, True, a, err, "difference", reason, tol, (a, b))
+
+
+def range_of_values(
+    claim: NumericClaim,
+    pool: list[EvidenceQuantity],
+    tol: float,
+    compatible: Callable[[NumericClaim, EvidenceQuantity], bool],
+) -> ClaimVerification | None:
+    """A range ("between $10 and $500") whose two ends are two values stated close
+    together in the evidence ("any amount from $10 to $500"): each end within the
+    tolerance, ``|end - e| / |end| <= tol`` (rule ``range_ends``)."""
+    lo, hi = claim.low, claim.high
+    if lo is None or hi is None or lo == 0 or hi == 0:
+        return None
+    vals = [e for e in pool if e.low is None and compatible(claim, e)][:_MAX_PAIRS_POOL]
+    lows = [(abs(e.value - lo) / abs(lo), e) for e in vals]
+    highs = [(abs(e.value - hi) / abs(hi), e) for e in vals]
+    for err_a, a in sorted([x for x in lows if x[0] <= tol + 1e-12], key=_first):
+        for err_b, b in sorted([x for x in highs if x[0] <= tol + 1e-12], key=_first):
+            if a is not b and (_close(a, b) or _same_row(a, b)):
+                err = max(err_a, err_b)
+                reason = (
+                    f"{claim.text!r} runs from {describe(a)} to {describe(b)} "
+                    f"(relative error {err:.2%})"
+                )
+                return ClaimVerification(claim, True, a, err, "range_ends", reason, tol, (a, b))
+    return None
+
+
+def _first(x: tuple[float, EvidenceQuantity]) -> float:
+    return x[0]
 
 
 def _same_row(a: EvidenceQuantity, b: EvidenceQuantity) -> bool:

@@ -232,6 +232,12 @@ def direction_of(before: str, text: str, end: int, words: list[str] | None = Non
     after it ("a 3 % drop"); ``up`` for a rise word ("rose 3 %", "a 3 % increase", "12 % more"; not
     "up to", a bound); "fewer" and "less" are declines after the number ("12 % fewer"); else ``""``. ``words`` is ``before.lower().split()`` when known."""
     last = (before.lower().split() if words is None else words)[-3:]
+    if len(last) >= 2 and last[-1] == "from" and last[-2] in ("up", "down"):
+        return ""  # "61, up from 47": 47 is the base of the change, not a change
+    for i in range(len(last) - 1):
+        if last[i][-1:] in ",;:":
+            last = last[i + 1 :]  # "bedded down, compared with 47": another clause
+            break
     found = ""
     for i, raw in enumerate(last):
         w = raw.strip(",;:()")

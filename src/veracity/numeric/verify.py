@@ -91,6 +91,7 @@ from veracity.numeric.derived import (
     percent_change,
     pp_difference,
     product_of_claims,
+    range_of_values,
     ratio_of_claims,
     share_of_claims,
 )
@@ -506,6 +507,10 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
             return derived
     if cfg.derive_percent_change and claim.dimension == "percent":
         derived = percent_change(claim, pool.items, tol)
+        if derived is not None:
+            return derived
+    if claim.low is not None:
+        derived = range_of_values(claim, pool.items, tol, compatible)
         if derived is not None:
             return derived
     if claim.dimension not in ("percent", "pp", "ratio"):
