@@ -32,7 +32,7 @@ _YEAR = re.compile(  # the look-behind comes after the digits: the scan then sta
 )
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’&-]+")
 _PERIOD = re.compile(
-    r"\b(?:Q[1-4]|H[12]|FY ?'?\d{2,4}|[A-Z][A-Za-z]{0,3}\d+(?:\.\d+)?|[A-Z]{1,4}-\d+[A-Z]?)\b"
+    r"\b(?:Q[1-4]|H[12]|FY ?'?\d{2,4}|[A-Z][A-Za-z]{0,3}\d+(?:\.\d+)?[A-Z]{0,2}|[A-Z]{1,4}-\d+[A-Z]?)\b"
     r"|#\d{2,}\b"
 )
 """Period codes ("Q3", "H1", "FY24") and short alphanumeric names ("PM2.5", "NO2",
@@ -128,10 +128,10 @@ _HEADER_WORDS: dict[str, tuple[str, ...]] = {
 _OPENING_MONTH = re.compile(
     r"[ \t\"“]*(?:(?:In|By|During|For|Through|Throughout|Since|From|Until|Last|This)[ \t]+)?"
     r"(January|February|March|April|May|June|July|August|September|October|November|"
-    r"December)(?:[ \t]+(?:18|19|20)\d\d)?[ \t]*,"
+    r"December|Q[1-4]|H[12])(?:[ \t]+(?:18|19|20)\d\d(?:[/-]\d\d)?)?[ \t]*,"
 )
-"""A sentence that opens with a month and a comma ("In February, ...", "In May 2025, ..."):
-the month of every number in it."""
+"""A sentence that opens with a month or quarter and a comma ("In February, ...", "In May
+2025, ...", "In Q1 2025-26, ..."): the period of every number in it."""
 _NEXT_WORD = re.compile(r"[ \t]([a-z][a-z-]{2,})\b")
 """The word right after a measure: what it measures when a noun ("a 3 km protection
 zone")."""
@@ -149,6 +149,16 @@ _SPAN_CLOSE = re.compile(
 )
 """A year opening a span ("1901-2000", "1901 and 2000" after "between", "2013 to 2025")
 or closing one."""
+_YEARS_EARLIER = re.compile(
+    r"[ \t]+(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)[ \t]+years[ \t]+"
+    r"(?:earlier|before|ago|previously)\b",
+    re.IGNORECASE,
+)
+"""Right after a number: it is for N years before its sentence's year ("92.1% five years
+earlier")."""
+_SMALL_NUMBERS = {
+    w: i for i, w in enumerate("two three four five six seven eight nine ten".split(), 2)
+}
 _COMPARED = re.compile(
     r"[ \t,](?:up[ \t]+from|down[ \t]+from|from|compared?[ \t]+(?:with|to)|against|than|"
     r"versus|vs\.?)[ \t]",
@@ -296,12 +306,18 @@ class TextIndex:
                 return paired
         if _SPAN_AFTER.match(self.text, end):  # "fell 27% between 2013 and 2025"
             return None
-        if _RELATIVE_YEAR.match(self.text, end):
+        back = 1 if _RELATIVE_YEAR.match(self.text, end) else 0
+        if not back:
+            many = _YEARS_EARLIER.match(self.text, end)
+            if many is not None:  # "down from 92.1% five years earlier"
+                word = many.group(1).lower()
+                back = int(word) if word.isdigit() else _SMALL_NUMBERS.get(word, 0)
+        if back:
             # "£186.2m for the year to 31 January 2026, up 12.4% on £165.7m a year
-            # earlier": the year before the last year named before it in its sentence
+            # earlier": years before the last year named before it in its sentence
             k = bisect.bisect_left(year_pos, start) - 1
             if k >= 0 and year_pos[k] >= self.sentence_bounds(start)[0]:
-                return year_val[k] - 1
+                return year_val[k] - back
         own = _POSSESSIVE_YEAR.search(self.text, max(0, start - 12), start)
         if own is not None:  # "2025's 66,500"
             return int(own.group(1))

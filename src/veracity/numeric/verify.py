@@ -98,6 +98,7 @@ from veracity.numeric.derived import (
     share_of_claims,
 )
 from veracity.numeric.digits import (
+    digits_of,
     other_decimal,
     range_ends_error,
     rounding_allowance,
@@ -324,10 +325,12 @@ def _per_converted(claim: NumericClaim, k: float, per: str) -> NumericClaim:
 
 
 def _loose(claim: NumericClaim, ev: EvidenceQuantity) -> bool:
-    """Whether the approximation widening applies: evidence says "about", or the claim
-    does with at most two significant digits. "About 600,000" for 581,300 is a rounding a
-    reader accepts; "about 596,000" states three digits, so it is held to them."""
-    return ev.approx or (claim.approx and claim.significant <= 2)
+    """Whether the approximation widening applies: either side says "about" with at most
+    two significant digits. "About 600,000" for 581,300 is a rounding a reader accepts;
+    "about 596,000" (or "an estimated 89.7%") states three digits, so it is held to them."""
+    if ev.approx and len(digits_of(ev.stated_value)) <= 2:
+        return True  # "about 600,000"; but "an estimated 89.7%" states three digits
+    return claim.approx and claim.significant <= 2
 
 
 def _temperature_difference_error(claim: NumericClaim, ev: EvidenceQuantity) -> float | None:
