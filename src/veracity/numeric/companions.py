@@ -43,7 +43,13 @@ from veracity.numeric.models import (
 )
 from veracity.numeric.textindex import TextIndex
 
-__all__ = ["CandidateView", "check_companions", "segment_bounds", "stated_together"]
+__all__ = [
+    "CandidateView",
+    "check_companions",
+    "check_row_selectors",
+    "segment_bounds",
+    "stated_together",
+]
 
 _MAX_GROUP = 24
 """Answer sentences with more verified claims are skipped (the check is quadratic in
@@ -198,3 +204,37 @@ def _check_group(
                 )
                 out[i] = replace(vx, verified=False, rule="other_row", reason=reason)
                 break
+
+
+def check_row_selectors(
+    verdicts: Sequence[ClaimVerification], is_selector: Callable[[EvidenceQuantity], bool]
+) -> list[ClaimVerification]:
+    """A claim matched to the cell that labels a table row (``is_selector``: "a paper claim
+    of £300.01 to £500" against the row "£300.01 to £500 | £50 | £41") ties the claims
+    stated with it to that row: one matched in another row of the same table fails
+    (``other_row``)."""
+    out = list(verdicts)
+    for i, vx in enumerate(verdicts):
+        ex = vx.matched
+        if not vx.verified or ex is None or ex.index is None or ex.span is None:
+            continue
+        if not is_selector(ex):
+            continue
+        row = ex.index.table_cell(ex.span[0])
+        if row is None:
+            continue
+        for j, vy in enumerate(verdicts):
+            ey = vy.matched
+            if j == i or not out[j].verified or ey is None or ey.index is not ex.index:
+                continue
+            if ey.span is None or not stated_together(vx.claim, vy.claim):
+                continue
+            other = ey.index.table_cell(ey.span[0])
+            if other is None or other.head != row.head or other.start == row.start:
+                continue
+            reason = (
+                f"{vy.claim.text!r} matches {describe(ey)}, but {vx.claim.text!r}, stated "
+                f"with it, names the row of {describe(ex)} (a number from another row)"
+            )
+            out[j] = replace(vy, verified=False, rule="other_row", reason=reason)
+    return out

@@ -60,7 +60,7 @@ IDENTIFIER_WORDS: frozenset[str] = frozenset(
     volume vol issue psalm verse line lines row column col note notes footnote
     amendment protocol regulation directive act code cfr usc exercise question problem
     question lesson grade dose arm cohort visit terminal gate platform runway berth race
-    heat lane hole court zone trap
+    heat lane hole court zone trap period block band wave
     """.split()
 )
 """A number right after one of these words (case-insensitive) is an identifier."""

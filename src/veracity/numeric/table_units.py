@@ -37,8 +37,9 @@ _NAME_BEFORE = re.compile(r"(?<![\w.])([^\W\d_]{2,})\)?[ \t]*:?[ \t]*$")
 
 
 def row_label_cell(ev: EvidenceQuantity) -> bool:
-    """True when ``ev`` fills the first cell of a table row with cells after it ("18-34
-    | 19.6 | 17.8"): the row's label, which takes no unit from the table's labels."""
+    """True when ``ev`` is the only number in the first cell of a table row with cells
+    after it ("18-34 | 19.6 | 17.8", "Over £1,000,000 | £500"): the row's label, which
+    takes no unit from the table's labels."""
     if ev.index is None or ev.span is None:
         return False
     cell = ev.index.table_cell(ev.span[0])
@@ -47,7 +48,8 @@ def row_label_cell(ev: EvidenceQuantity) -> bool:
     text = ev.index.text
     first = next((k for k, (a, b) in enumerate(cell.cells) if text[a:b].strip()), -1)
     a, b = cell.cells[cell.col]
-    return cell.col == first and text[a:b].strip() == text[ev.span[0] : ev.span[1]].strip()
+    rest = text[a : ev.span[0]] + text[ev.span[1] : b]  # "Over £1,000,000": words around it
+    return cell.col == first and not any(ch.isdigit() for ch in rest)
 
 
 def declared_text(ev: EvidenceQuantity) -> str:

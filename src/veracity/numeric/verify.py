@@ -86,7 +86,7 @@ from typing import Any
 
 from veracity.errors import InputError
 from veracity.numeric import units
-from veracity.numeric.companions import check_companions
+from veracity.numeric.companions import check_companions, check_row_selectors
 from veracity.numeric.config import DomainConfig
 from veracity.numeric.derived import (
     difference_of_values,
@@ -131,7 +131,7 @@ from veracity.numeric.pool import (
 from veracity.numeric.preference import MONTHS, PERIOD_DENOMINATORS, prefer_context
 from veracity.numeric.presets import resolve_config
 from veracity.numeric.quantity import CLOCK
-from veracity.numeric.table_units import declared_per, names_a_unit
+from veracity.numeric.table_units import declared_per, names_a_unit, row_label_cell
 from veracity.samples import EvidenceItem
 
 __all__ = ["MAX_EVIDENCE_ITEMS", "check_numbers", "evidence_from_items", "verify_claims"]
@@ -286,6 +286,36 @@ _DEFICIT_REACH = 100
 """How far before a number its deficit word may stand ("trade deficit narrowed to 2.75")."""
 
 
+def _row_selector(
+    claim: NumericClaim, cands: list[EvidenceQuantity], tol: float, cfg: DomainConfig
+) -> ClaimVerification | None:
+    """A claim that restates the value or range heading a table row ("a property worth
+    £350,000" for the row "£200,001 to £500,000 | £150 | £300"): verified against that
+    row-label cell, whatever the row and column words say (rule ``range_contains`` or
+    ``within_tolerance``)."""
+    best: tuple[float, int, EvidenceQuantity, float | None, str] | None = None
+    for ev in cands:
+        if ev.index is None or not row_label_cell(ev):
+            continue
+        ok, err, rule = _judge(claim, ev, tol, cfg)
+        if ok and rule == "range_contains" and claim.low is None:
+            # a point inside a row's range names that row only when its words say what
+            # the rows are ("a property worth £350,000" under "Property value")
+            ok = bool(labels_of(claim) & labels_of(ev))
+        if ok:
+            # the closest wins; at equal error a row stated as the claim states it (a
+            # bound as a bound, a point as a point) before a range merely holding it
+            shape = int(ev.bound != claim.bound) + int(rule == "range_contains")
+            key = (err if err is not None else 0.0, shape)
+            if best is None or key < best[:2]:
+                best = (key[0], key[1], ev, err, rule)
+    if best is None:
+        return None
+    _, _, ev, err, rule = best
+    reason = f"{claim.text!r} matches {describe(ev)}, the label of a table row"
+    return ClaimVerification(claim, True, ev, err, rule, reason, tol)
+
+
 def _periods(names: frozenset[str]) -> str:
     """Period labels for a reason: "Q2", "October and November"."""
     shown = sorted(n.upper() if n[0] in "qh" and n[1:].isdigit() else n.capitalize() for n in names)
@@ -387,7 +417,13 @@ def _judge_all(
             continue  # "$310 per day" against a cell of "Skip hire (per week)"
         ok, err, rule = _judge(claim, ev, tol, cfg)
         rank = err if err is not None else (0.0 if ok else math.inf)
-        if ok and (best is None or rank < best[0]):
+        if ok and (
+            best is None
+            or rank < best[0]
+            # a value stated as such before a range merely holding it ("£1,105" in a
+            # fee column, not the "£0 to £80,000" row label)
+            or (rank == best[0] and best[2] == "range_contains" and rule != "range_contains")
+        ):
             best = (rank, ev, rule)
         if (
             closest is None
@@ -514,6 +550,9 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
         derived = percent_change(claim, pool.items, tol)
         if derived is not None:
             return derived
+    selector = _row_selector(claim, group.for_claim(claim), tol, cfg)
+    if selector is not None:
+        return selector
     if claim.low is not None:
         derived = range_of_values(claim, pool.items, tol, compatible)
         if derived is not None:
@@ -665,6 +704,7 @@ def _score(
             grouped,
             lambda c, e: _judge(c, e, cfg.tolerance_for(c.claim_type), cfg)[0],
         )
+        verdicts = check_row_selectors(verdicts, row_label_cell)
     breakdown: dict[str, dict[str, int]] = {}
     for v in verdicts:
         row = breakdown.setdefault(v.claim.claim_type, {"total": 0, "verified": 0, "failed": 0})
