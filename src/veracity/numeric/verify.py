@@ -63,7 +63,10 @@ the same rate denominator counts as one), is preferred, so a
 number copied from another row or year fails; a claim whose year is known fails when the
 value it matches is stated for another year, or is compared in its sentence with the value
 of the claim's year ("4.64 t/ha, up from 4.31 t/ha in 2024" is not 2024's) (``other_year``); and two claims stated together in the
-answer must not come from two different rows (``other_row``, see ``companions``).
+answer must not come from two different rows (``other_row``, see ``companions``). A
+claim that restates the value or range heading a table row ("a property worth £350,000"
+for the row "£200,001 to £500,000 | £150") is verified against that row label, and the
+claims stated with it must come from that row.
 
 Speed: the compatible candidates of a claim depend only on its dimension, type,
 currency and rate denominator, so they are computed once per such kind and shared
