@@ -277,7 +277,8 @@ def _context_evidence(ctx: str, i: int, cfg: DomainConfig) -> list[EvidenceQuant
     index = TextIndex(ctx)
     found = scan_quantities(
         ctx,
-        exclusions=frozenset(cfg.exclusions),
+        # "across its three factories" is no claim, but stays a value a claim may restate
+        exclusions=frozenset(cfg.exclusions) - {"set_reference"},
         table_scale=cfg.table_scale,
         keep_parts=True,
     )

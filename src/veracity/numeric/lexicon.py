@@ -24,6 +24,7 @@ EXCLUSIONS: tuple[str, ...] = (
     "phone",
     "citation",
     "relative_time",
+    "set_reference",
 )
 """Names of the exclusion rules (all on by default; ``DomainConfig.exclusions``).
 
@@ -46,6 +47,9 @@ EXCLUSIONS: tuple[str, ...] = (
 * ``relative_time``: a time span that dates another number ("78% twelve months
   before", "1.49 two years earlier", "six weeks previously"): a reference to a period,
   not a measured duration.
+* ``set_reference``: a number word after "the", "all", "these", "its"... that refers to
+  a set the text already names ("across all three kilns", "the two candidates"), not a
+  count it asserts (in an answer; in the evidence it stays a value a claim may restate).
 """
 
 IDENTIFIER_WORDS: frozenset[str] = frozenset(

@@ -97,6 +97,8 @@ _INCH_CELL = re.compile(r"[ \t]?in(?=[ \t]*(?:([|\t)])|\n|$))")
 "grew 5 in 2023" a preposition."""
 
 
+_SET_BEFORE = re.compile(r"\b(?i:the|all|these|those|its|their|both|our|his|her)[ \t]+$")
+"""Before a number word: a reference to a known set ("all three kilns"), not a count."""
 _DIRECTED = frozenset(("percent", "pp", "currency", "number"))
 _DIRECTION_AFTER = re.compile(
     rf" (?i:{'|'.join(sorted((DOWN_WORDS | UP_WORDS | {'fewer', 'less', 'more'}) - {'up'}))})\b"
@@ -704,6 +706,8 @@ def _read_one(
             dimension = "time"
         elif q.noun:
             q.dimension = "count"
+            if raw.words and num.value <= 12 and _SET_BEFORE.search(text, max(0, s - 12), s):
+                excluded = "set_reference"  # "across all three kilns", "the two lines"
         elif raw.words:
             excluded = "bare_word"
     if not excluded and dimension == "time":
