@@ -270,6 +270,7 @@ TABLE_UNIT_DIMS = frozenset(
         "data",
         "bitrate",
         "pressure",
+        "force",
         "time",
         "speed",
         "temperature",

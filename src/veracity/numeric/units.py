@@ -7,7 +7,7 @@ base unit is the degree Celsius). Base units: metre (length), gram (mass), litre
 (volume), second (time), square metre (area), metre per second (speed), degree
 Celsius (temperature), joule (energy), watt (power), byte (data: kB-PB, decimal),
 coulomb (charge: mAh, Ah), volt (voltage), ampere (current), bit per second (bitrate), pascal
-(pressure), ppm (concentration);
+(pressure), newton (force), ppm (concentration);
 astronomical lengths (AU, light-years, parsecs) are lengths.
 Laboratory units (``mg/dL``, ``mmol/L``...) form one dimension per unit: they are
 never converted into each other because the factor depends on the substance.
@@ -223,6 +223,9 @@ UNITS: dict[str, Unit] = {
     **_u("pressure", "MPa", 1e6, "megapascal", "megapascals"),
     **_u("pressure", "bar", 1e5),
     **_u("pressure", "mbar", 1e2, "millibar", "millibars"),
+    **_u("force", "N", 1.0, "newton", "newtons"),
+    **_u("force", "kN", 1e3, "kilonewton", "kilonewtons"),
+    **_u("force", "MN", 1e6, "meganewton", "meganewtons"),
     **_u("pressure", "psi", 6894.757293168, "PSI", "pounds per square inch"),
     **_u("pressure", "atm", 101325.0, "atmosphere", "atmospheres"),
     # data rates, in bits per second

@@ -156,6 +156,7 @@ _UNITLESS_OK = frozenset(
         "data",
         "charge",
         "concentration",
+        "force",
     }
 )
 
