@@ -331,13 +331,18 @@ def _read(text: str, raw: RawNumber, active: frozenset[str]) -> tuple[list[Quant
     return [q], stop2
 
 
+_TALLY_AFTER = re.compile(r"[ \t]*\([ \t]*\d[\d.,]*[ \t]*%")
+"""After "80/106": the share the pair makes, in brackets ("(75.5%)")."""
+
+
 def _slash_pair(
     text: str, raw: RawNumber, active: frozenset[str]
 ) -> tuple[list[Quantity], int] | None:
     """``120/80 mmHg`` / ``a 60/40 split``: two numbers, each its own claim.
 
     Only a pair of plain digit groups followed by a unit, percent or currency (which
-    both sides share), or named a ratio / split. Everything else keeps the ``date``
+    both sides share), named a ratio / split, or a tally followed by its share ("80/106
+    (75.5%)"). Everything else keeps the ``date``
     exclusion: ``12/05/2024`` (a chain), ``24/7``, simple fractions (``1/2``, ``3/4``:
     first below the second, second at most 16) and bare ``12/05``."""
     first = raw.number
@@ -360,7 +365,9 @@ def _slash_pair(
     if q2 is None or q2.excluded:
         return None
     if q2.dimension in ("number", "count"):
-        if not _ratio_context(text, s, stop2):
+        # "80/106 (75.5%)": a part of a whole that no day or month can be
+        tally = a < b and b > 31 and a == int(a) and _TALLY_AFTER.match(text, stop2)
+        if not tally and not _ratio_context(text, s, stop2):
             return None
         q2.dimension, q2.noun = "number", ""  # "60/40 split": "split" is not counted
     q, _ = _read_one(text, raw, active, slash=True)

@@ -299,6 +299,15 @@ CURRENCY_WORDS: dict[str, str] = {
     "shekel": "ILS",
     "shekels": "ILS",
     "pounds sterling": "GBP",
+    "euro cent": "EUR¢",
+    "euro cents": "EUR¢",
+    "us dollars": "USD",
+    "canadian dollars": "CAD",
+    "australian dollars": "AUD",
+    "new zealand dollars": "NZD",
+    "hong kong dollars": "HKD",
+    "singapore dollars": "SGD",
+    "swiss francs": "CHF",
     "sterling": "GBP",
 }
 
