@@ -78,8 +78,10 @@ def exclusion_of(
             if lw:
                 word = lw.rstrip(".").lower()
                 # "the same scope. 32 bait stations": a full word and a period end a sentence
-                ended = lw.endswith(".") and word not in _ABBREVIATED
-                if (word in lexicon.IDENTIFIER_WORDS and not ended) or word.startswith(("§", "#")):
+                if (
+                    word in lexicon.IDENTIFIER_WORDS
+                    and not (lw.endswith(".") and word not in _ABBREVIATED)
+                ) or word.startswith(("§", "#")):
                     return "identifier"
                 if lw.rstrip(".") in lexicon.MONTHS:
                     return "date"
@@ -229,25 +231,32 @@ _DOWN_AFTER = frozenset(("fewer", "less"))
 
 def direction_of(before: str, text: str, end: int, words: list[str] | None = None) -> str:
     """``down`` when a decline word sits right before the number ("fell by 3 %") or right
-    after it ("a 3 % drop"); ``up`` for a rise word ("rose 3 %", "a 3 % increase", "12 % more"; not
-    "up to", a bound); "fewer" and "less" are declines after the number ("12 % fewer"); else ``""``. ``words`` is ``before.lower().split()`` when known."""
+    after it ("a 3 % drop"); ``up`` for a rise word ("rose 3 %", "a 3 % increase", "12 %
+    more"; not "up to", a bound); "fewer" and "less" are declines after the number ("12 %
+    fewer"); else ``""``. A word in another clause ("bedded down, compared with 47") or
+    before "from" ("61, up from 47": 47 is the base) does not count. ``words`` is
+    ``before.lower().split()`` when known."""
     last = (before.lower().split() if words is None else words)[-3:]
-    if len(last) >= 2 and last[-1] == "from" and last[-2] in ("up", "down"):
-        return ""  # "61, up from 47": 47 is the base of the change, not a change
-    for i in range(len(last) - 1):
-        if last[i][-1:] in ",;:":
-            last = last[i + 1 :]  # "bedded down, compared with 47": another clause
-            break
+    n = len(last)
+    punct = "," in before or ";" in before or ":" in before
     found = ""
     for i, raw in enumerate(last):
         w = raw.strip(",;:()")
         if w in DOWN_WORDS:
-            return "down"
-        if w in UP_WORDS and not (
-            w == "up"
-            and ((i + 1 < len(last) and last[i + 1] == "to") or (i > 0 and last[i - 1] in _MAKE))
+            kind = "down"
+        elif w in UP_WORDS and not (
+            w == "up" and ((i + 1 < n and last[i + 1] == "to") or (i > 0 and last[i - 1] in _MAKE))
         ):
-            found = "up"
+            kind = "up"
+        else:
+            continue
+        if punct and any(last[j][-1:] in ",;:" for j in range(i, n - 1)):
+            continue  # another clause
+        if i + 2 == n and last[i + 1] == "from" and w in ("up", "down"):
+            continue  # "up from 47"
+        if kind == "down":
+            return "down"
+        found = "up"
     if found:
         return found
     nxt = text[end : end + 14].lower().split()[:1]

@@ -110,16 +110,16 @@ def share(text: str, raw: RawNumber) -> Quantity | None:
     (N / M * 100 with whole 1 <= N < M <= 1000), unless a unit follows M ("5 in 10
     minutes") or a rating precedes it ("rated 4 out of 5"). A return period
     ("1-in-200-year") is the exact annual chance 100 / N %."""
-    if raw.number.decimals or raw.number is BAD_NUMBER:
-        return None
-    period = RETURN_PERIOD.match(text, raw.end) if raw.number.value == 1 else None
-    if period is not None:  # "a 1-in-200-year storm": 0.5 %
-        years = float(period.group("m").replace(",", ""))
-        if years > 1:
-            pct = 100 / years
-            return Quantity(raw.start, period.end(), pct, pct, "percent", "%", half_unit=0.0)
+    number = raw.number
+    if number.value == 1 and number is not BAD_NUMBER and not number.decimals:
+        period = RETURN_PERIOD.match(text, raw.end)
+        if period is not None:  # "a 1-in-200-year storm": 0.5 %
+            years = float(period.group("m").replace(",", ""))
+            if years > 1:
+                pct = 100 / years
+                return Quantity(raw.start, period.end(), pct, pct, "percent", "%", half_unit=0.0)
     m = SHARE.match(text, raw.end)
-    if m is None:
+    if m is None or number.decimals or number is BAD_NUMBER:
         return None
     if _RATING_BEFORE.search(text, max(0, raw.start - 30), raw.start):
         return None  # "rated the deck 5 out of 9": a score on a scale, not a share

@@ -104,6 +104,8 @@ _DIRECTION_AFTER = re.compile(
     rf" (?i:{'|'.join(sorted((DOWN_WORDS | UP_WORDS | {'fewer', 'less', 'more'}) - {'up'}))})\b"
 )
 """A rise or fall word right after a number (a cheap test before :func:`direction_of`)."""
+_CHANGES = frozenset(("percent", "pp"))
+"""Dimensions whose numbers read a rise or fall from the word after them ("12 % fewer")."""
 """Dimensions whose numbers can state a rise or a fall ("fell 3 %", "12 % fewer")."""
 
 
@@ -687,7 +689,7 @@ def _read_one(
     if not q.direction and dimension in _DIRECTED:
         if text[q.start] == "+":  # "+5%" states a rise
             q.direction = "up"
-        elif _DIRECTION_AFTER.match(text, q.end):
+        elif dimension in _CHANGES and _DIRECTION_AFTER.match(text, q.end):
             q.direction = direction_of("", text, q.end, [])  # ", 12 % fewer than in 2024"
     # --- exclusions
     if not excluded:
