@@ -134,6 +134,7 @@ from veracity.numeric.pool import (
 from veracity.numeric.preference import MONTHS, PERIOD_DENOMINATORS, prefer_context
 from veracity.numeric.presets import resolve_config
 from veracity.numeric.quantity import CLOCK
+from veracity.numeric.rereadings import bare_number, reread, row_selector
 from veracity.numeric.table_units import declared_per, names_a_unit, row_label_cell
 from veracity.samples import EvidenceItem
 
@@ -290,57 +291,10 @@ _DEFICIT_REACH = 100
 """How far before a number its deficit word may stand ("trade deficit narrowed to 2.75")."""
 
 
-def _row_selector(
-    claim: NumericClaim, cands: list[EvidenceQuantity], tol: float, cfg: DomainConfig
-) -> ClaimVerification | None:
-    """A claim that restates the value or range heading a table row ("a property worth
-    £350,000" for the row "£200,001 to £500,000 | £150 | £300"): verified against that
-    row-label cell, whatever the row and column words say (rule ``range_contains`` or
-    ``within_tolerance``)."""
-    best: tuple[float, int, EvidenceQuantity, float | None, str] | None = None
-    for ev in cands:
-        if ev.index is None or not row_label_cell(ev):
-            continue
-        ok, err, rule = _judge(claim, ev, tol, cfg)
-        if ok and rule == "range_contains" and claim.low is None:
-            # a point inside a row's range names that row only when its words say what
-            # the rows are ("a property worth £350,000" under "Property value")
-            ok = bool(labels_of(claim) & labels_of(ev))
-        if ok:
-            # the closest wins; at equal error a row stated as the claim states it (a
-            # bound as a bound, a point as a point) before a range merely holding it
-            shape = int(ev.bound != claim.bound) + int(rule == "range_contains")
-            key = (err if err is not None else 0.0, shape)
-            if best is None or key < best[:2]:
-                best = (key[0], key[1], ev, err, rule)
-    if best is None:
-        return None
-    _, _, ev, err, rule = best
-    reason = f"{claim.text!r} matches {describe(ev)}, the label of a table row"
-    return ClaimVerification(claim, True, ev, err, rule, reason, tol)
-
-
 def _periods(names: frozenset[str]) -> str:
     """Period labels for a reason: "Q2", "October and November"."""
     shown = sorted(n.upper() if n[0] in "qh" and n[1:].isdigit() else n.capitalize() for n in names)
     return " and ".join(shown)
-
-
-def _bare(claim: NumericClaim) -> NumericClaim:
-    """``claim`` read on its stated number, its unit dropped."""
-    factor = units.UNITS[claim.unit].factor or 1.0
-    return replace(
-        claim,
-        claim_type="count",
-        dimension="number",
-        value=claim.stated_value,
-        unit="",
-        base_unit="",
-        low=claim.low / factor if claim.low is not None else None,
-        high=claim.high / factor if claim.high is not None else None,
-        half_unit=claim.half_unit / factor,
-        cache=None,
-    )
 
 
 def _per_converted(claim: NumericClaim, k: float, per: str) -> NumericClaim:
@@ -481,7 +435,7 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
     ):
         # nothing of the claim's kind verifies: "46 koz" may restate a bare "46" (a "Gold"
         # column whose labels name no unit), compared on the stated number
-        bare = _bare(claim)
+        bare = bare_number(claim)
         plain = [
             e
             for e in pool.candidates(bare).for_claim(bare)
@@ -554,7 +508,9 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
         derived = percent_change(claim, pool.items, tol)
         if derived is not None:
             return derived
-    selector = _row_selector(claim, group.for_claim(claim), tol, cfg)
+    selector = row_selector(
+        claim, group.for_claim(claim), lambda e: _judge(claim, e, tol, cfg), tol
+    )
     if selector is not None:
         return selector
     if claim.low is not None:
@@ -614,83 +570,14 @@ def verify_claims(
     return _score(checked, pool, cfg)
 
 
-_GLUED_M = re.compile(r"\d[ \u00a0]?m$")
-_RANGE_M = re.compile(r"\d[ \u00a0]*[-\u2013][ \u00a0]*\d[\d.,]*[ \u00a0]m$")
-"""A range of metres written with a space ("6-8 m"): not millions."""
-_LENGTH_WORDS = re.compile(
-    r"[ \t]*(?:high|tall|long|wide|deep|thick|away|across|deep|above|below|under|of (?:water|snow|rain))\b"
-)
-
-
-def _metres_after(c: NumericClaim) -> bool:
-    """True when a word after the claim says it is a length ("1.62m tall")."""
-    if c.index is None:
-        return False
-    return _LENGTH_WORDS.match(c.index.text, c.span[1]) is not None
-
-
-def _as_million(v: ClaimVerification, pool: EvidencePool, cfg: DomainConfig) -> ClaimVerification:
-    """A failed "1.62m" (read as metres, or metres per a period: "1.2m a day") checked
-    again as 1.62 million (per that period): kept when that reading is verified
-    ("visitors climbed to 1.62m" for "1.62 million visitors")."""
-    c = v.claim
-    per = c.unit.split("/", 1)[1] if c.dimension == "speed" else c.per  # "1.2m a day"
-    alt = replace(
-        c,
-        claim_type="count",
-        dimension="number",
-        value=c.stated_value * 1e6,
-        stated_value=c.stated_value * 1e6,
-        unit="",
-        base_unit="",
-        per=per,
-        half_unit=c.half_unit * 1e6,
-        cache=None,
-    )
-    again = _verify_one(alt, pool, cfg)
-    if not again.verified:
-        return v
-    return replace(again, reason=f"{again.reason} ('m' read as million)")
-
-
-def _as_sterling(v: ClaimVerification, pool: EvidencePool, cfg: DomainConfig) -> ClaimVerification:
-    """A failed "six hundred pounds" (read as a mass) checked again as £600: kept when
-    that reading is verified ("a value of six hundred pounds" for "£600")."""
-    c = v.claim
-    alt = replace(
-        c,
-        claim_type="currency",
-        dimension="currency",
-        value=c.stated_value,
-        unit="GBP",
-        base_unit="GBP",
-        half_unit=c.half_unit / units.UNITS["lb"].factor,
-        cache=None,
-    )
-    again = _verify_one(alt, pool, cfg)
-    if not again.verified:
-        return v
-    return replace(again, reason=f"{again.reason} ('pounds' read as money)")
-
-
 def _score(
     claims: list[NumericClaim], pool: list[EvidenceQuantity], cfg: DomainConfig
 ) -> NumericReport:
     grouped = EvidencePool(pool)
     verdicts = [_verify_one(c, grouped, cfg) for c in claims]
     for i, v in enumerate(verdicts):
-        c = v.claim
-        glued_m = c.unit == "m" or (c.dimension == "speed" and c.unit.startswith("m/"))
-        if (
-            not v.verified
-            and glued_m
-            and _GLUED_M.search(c.text)
-            and not _RANGE_M.search(c.text)
-            and not _metres_after(c)
-        ):
-            verdicts[i] = _as_million(v, grouped, cfg)
-        elif not v.verified and c.unit == "lb" and c.text.lower().endswith(("pound", "pounds")):
-            verdicts[i] = _as_sterling(v, grouped, cfg)
+        if not v.verified:  # "1.62m" as 1.62 million, "six hundred pounds" as £600
+            verdicts[i] = reread(v, lambda c: _verify_one(c, grouped, cfg))
     for i, v in enumerate(verdicts):
         if not v.verified:
             tol = cfg.tolerance_for(v.claim.claim_type)
