@@ -11,8 +11,8 @@ from pydantic import ValidationError
 
 from veracity.errors import InputError
 from veracity.numeric.models import EvidenceQuantity
-from veracity.numeric.textindex import noun_label
 from veracity.numeric.unitstr import parse_unit_string
+from veracity.numeric.word_labels import noun_label
 from veracity.samples import EvidenceItem
 
 __all__ = ["MAX_EVIDENCE_ITEMS", "describe", "dimension_of", "evidence_from_items"]

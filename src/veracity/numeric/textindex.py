@@ -14,10 +14,9 @@ import bisect
 import re
 from typing import NamedTuple
 
-from veracity.numeric import lexicon, units
-from veracity.numeric.numbers import NUMBER_WORDS
+from veracity.numeric.word_labels import noun_label, part_labels, word_label
 
-__all__ = ["TableCell", "TextIndex", "noun_label", "sentence_starts", "singular"]
+__all__ = ["TableCell", "TextIndex", "sentence_starts"]
 
 _SENT_END = re.compile(r"[.!?][\"')\]]*\s+(?=[A-Z0-9\"'(\[$€£])|\n[ \t]*(?![ \t]|[a-z])")
 # its two alternatives, scanned apart (faster): see sentence_starts()
@@ -173,18 +172,6 @@ _COMPARE_YEAR = 16
 """Most characters from a comparison to a year compared with directly ("than in October
 2025")."""
 _REF_YEAR = re.compile(r"(?:from|since|than|over|versus|vs\.?|with|before|\bon)\s*$", re.IGNORECASE)
-_NOT_LABELS = (
-    (lexicon.NOUN_STOPWORDS - {"total", "overall"})
-    | frozenset(
-        """year month week day quarter annual annually however meanwhile according despite
-        there here most every last next first then thus yes only just between percent per cent
-        million billion thousand trillion hundred dollar euro pound point points about around
-        approximately roughly nearly some also said say says compared average mean median
-        fy above below under over within beyond higher lower more less them they their
-        theirs our ours you your his her him she""".split()
-    )
-    | frozenset({"may"})
-)
 _MAX_SENTENCE = 400
 _WINDOW = 160
 _FROM_SUBJECT = 32
@@ -510,7 +497,7 @@ class TextIndex:
                     found.update(short)
                 else:
                     head = _ONE_WORD_HEAD.fullmatch(text, *column)
-                    label = _label(head.group(1)) if head is not None else ""
+                    label = word_label(head.group(1)) if head is not None else ""
                     if label:
                         found.add("#" + label)
         if not found and not bounded and c0 > 1 and text[c0 - 1] in ",;":
@@ -543,7 +530,7 @@ class TextIndex:
             label = (
                 ""
                 if not word or word.endswith(("ing", "ed")) or word in _NOT_ATTRIBUTIVE
-                else _label(word)
+                else word_label(word)
             )
             if label:  # "a 3 km protection zone": the measure is of the protection zone
                 found.add("#" + label)
@@ -662,14 +649,14 @@ class TextIndex:
             raw = m.group()
             label = cache.get(raw)
             if label is None:
-                label = _label(raw)
+                label = word_label(raw)
                 if len(cache) >= _LABEL_CACHE_MAX:
                     cache.clear()
                 cache[raw] = label
             if label:
                 found.add(label)
             if "-" in raw:  # "on-time" is also about "time"
-                found.update(_part_labels(raw))
+                found.update(part_labels(raw))
         _, period, letter = extra
         if period:
             for m in _PERIOD.finditer(text, c0, c1):
@@ -678,12 +665,12 @@ class TextIndex:
         if letter:  # "Phone A", "Group B": the letter tells two rows apart
             for m in _LETTER_NAME.finditer(text, c0, c1):
                 if not start <= m.start() < end:
-                    label = _label(m.group(1))
+                    label = word_label(m.group(1))
                     if label:
                         found.add(f"{label} {m.group(2).lower()}")
             for m in _LETTER_FIRST.finditer(text, c0, c1):  # "B roads", "C grade"
                 if not start <= m.start() < end:
-                    label = _label(m.group(2))
+                    label = word_label(m.group(2))
                     if label:
                         found.add(f"{label} {m.group(1).lower()}")
         return found
@@ -705,48 +692,6 @@ def _cells(text: str, ls: int, le: int, sep: str) -> list[tuple[int, int]]:
             return out
         out.append((a, b))
         a = b + 1
-
-
-def _part_labels(raw: str) -> list[str]:
-    """The labels of the parts of a hyphenated word ("on-time" -> ``time``)."""
-    return [sub for part in raw.split("-") if part and (sub := _label(part))]
-
-
-def _label(raw: str) -> str:
-    """The label of one word: lower case, singular; "" for stopwords, units, numbers and
-    other words under three letters (but a two-letter capitalised name: "US", "UK")."""
-    word = raw.lower().rstrip("-")
-    if word.endswith(("'s", "’s")):
-        word = word[:-2]
-    if len(word) == 2 and raw[:2].isupper() and word not in _NOT_LABELS:
-        return word  # "US", "UK", "EU": a two-letter name is a label
-    if (
-        len(word) < 3
-        or word in _NOT_LABELS
-        or word in NUMBER_WORDS
-        or (len(word) <= 3 and word in units.UNITS)
-    ):
-        return ""
-    return _MONTH_NAMES.get(word) or _ABBREVIATIONS.get(word) or _stem(singular(word))
-
-
-_MONTH_NAMES = {
-    "jan": "january",
-    "feb": "february",
-    "mar": "march",
-    "apr": "april",
-    "jun": "june",
-    "jul": "july",
-    "aug": "august",
-    "sep": "september",
-    "sept": "september",
-    "oct": "october",
-    "nov": "november",
-    "dec": "december",
-}
-"""A month abbreviation as a label is its month ("Oct 2026" column, "in October")."""
-_ABBREVIATIONS = {"pts": "point", "pt": "point", "yds": "yard", "apps": "appearance"}
-"""Table-header abbreviations as the word they stand for ("Pts" is points)."""
 
 
 def _match_end(m: re.Match[str]) -> int:
@@ -774,45 +719,3 @@ def sentence_starts(text: str) -> list[int]:
         if extra:
             ends.sort()
     return [0, *ends]
-
-
-def _stem(word: str) -> str:
-    """A verb's inflection dropped, so that "returned" meets "return" and "produced"
-    meets "produce": ``-ied`` becomes ``-y`` ("carried" meets "carrying"), ``-ing`` (six
-    letters or more) and ``-ed`` (five or more) go with a doubled consonant before them,
-    then a final ``e`` ("won" and "drew" become "win" and "draw"). Crude, but the same
-    on both sides of a comparison."""
-    word = _IRREGULAR.get(word, word)
-    if word.endswith("ied") and len(word) >= 5:
-        word = word[:-3] + "y"  # "carried" meets "carrying"
-    elif word.endswith("ing") and len(word) >= 6:
-        word = word[:-3]
-    elif word.endswith("ed") and len(word) >= 5:
-        word = word[:-2]
-    else:
-        return word[:-1] if word.endswith("e") and len(word) >= 4 else word
-    if len(word) >= 4 and word[-1] == word[-2] and word[-1] in _DOUBLED:
-        word = word[:-1]  # "planned" and "planning" meet "plan"
-    return word[:-1] if word.endswith("e") and len(word) >= 4 else word
-
-
-_IRREGULAR = {"won": "win", "drew": "draw"}
-"""Irregular result verbs whose nouns head league tables ("won 26" meets "W" as wins)."""
-_DOUBLED = frozenset("bdgmnprt")
-"""Consonants doubled before -ed / -ing ("stopped", "planning"); not "ll", "ss", "ff"."""
-
-
-def noun_label(noun: str) -> str:
-    """The label of a counted noun, without its ``#``: singular and stemmed like every
-    label ("branches" and "branch" both give ``branch``)."""
-    return _stem(singular(noun))
-
-
-def singular(word: str) -> str:
-    """Crude singular: ``patients`` -> ``patient``, ``cases`` -> ``case``."""
-    w = word.lower()
-    if w.endswith("ies") and len(w) > 4:
-        return w[:-3] + "y"
-    if w.endswith("s") and not w.endswith("ss") and len(w) > 3:
-        return w[:-1]
-    return w

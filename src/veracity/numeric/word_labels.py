@@ -1,0 +1,108 @@
+"""The label of a word: what the rows, columns and clauses of a text are about, reduced
+to one comparable form (lower case, singular, a verb's inflection dropped, stopwords and
+unit words left out), so that "returned" meets "return" and "branches" meets "branch"."""
+
+from __future__ import annotations
+
+from veracity.numeric import lexicon, units
+from veracity.numeric.numbers import NUMBER_WORDS
+
+__all__ = ["noun_label", "part_labels", "singular", "word_label"]
+
+_NOT_LABELS = (
+    (lexicon.NOUN_STOPWORDS - {"total", "overall"})
+    | frozenset(
+        """year month week day quarter annual annually however meanwhile according despite
+        there here most every last next first then thus yes only just between percent per cent
+        million billion thousand trillion hundred dollar euro pound point points about around
+        approximately roughly nearly some also said say says compared average mean median
+        fy above below under over within beyond higher lower more less them they their
+        theirs our ours you your his her him she""".split()
+    )
+    | frozenset({"may"})
+)
+"""Words that name no row: stopwords, periods, scale and approximation words."""
+
+
+def part_labels(raw: str) -> list[str]:
+    """The labels of the parts of a hyphenated word ("on-time" -> ``time``)."""
+    return [sub for part in raw.split("-") if part and (sub := word_label(part))]
+
+
+def word_label(raw: str) -> str:
+    """The label of one word: lower case, singular; "" for stopwords, units, numbers and
+    other words under three letters (but a two-letter capitalised name: "US", "UK")."""
+    word = raw.lower().rstrip("-")
+    if word.endswith(("'s", "’s")):
+        word = word[:-2]
+    if len(word) == 2 and raw[:2].isupper() and word not in _NOT_LABELS:
+        return word  # "US", "UK", "EU": a two-letter name is a label
+    if (
+        len(word) < 3
+        or word in _NOT_LABELS
+        or word in NUMBER_WORDS
+        or (len(word) <= 3 and word in units.UNITS)
+    ):
+        return ""
+    return _MONTH_NAMES.get(word) or _ABBREVIATIONS.get(word) or _stem(singular(word))
+
+
+_MONTH_NAMES = {
+    "jan": "january",
+    "feb": "february",
+    "mar": "march",
+    "apr": "april",
+    "jun": "june",
+    "jul": "july",
+    "aug": "august",
+    "sep": "september",
+    "sept": "september",
+    "oct": "october",
+    "nov": "november",
+    "dec": "december",
+}
+"""A month abbreviation as a label is its month ("Oct 2026" column, "in October")."""
+_ABBREVIATIONS = {"pts": "point", "pt": "point", "yds": "yard", "apps": "appearance"}
+"""Table-header abbreviations as the word they stand for ("Pts" is points)."""
+
+
+def _stem(word: str) -> str:
+    """A verb's inflection dropped, so that "returned" meets "return" and "produced"
+    meets "produce": ``-ied`` becomes ``-y`` ("carried" meets "carrying"), ``-ing`` (six
+    letters or more) and ``-ed`` (five or more) go with a doubled consonant before them,
+    then a final ``e`` ("won" and "drew" become "win" and "draw"). Crude, but the same
+    on both sides of a comparison."""
+    word = _IRREGULAR.get(word, word)
+    if word.endswith("ied") and len(word) >= 5:
+        word = word[:-3] + "y"  # "carried" meets "carrying"
+    elif word.endswith("ing") and len(word) >= 6:
+        word = word[:-3]
+    elif word.endswith("ed") and len(word) >= 5:
+        word = word[:-2]
+    else:
+        return word[:-1] if word.endswith("e") and len(word) >= 4 else word
+    if len(word) >= 4 and word[-1] == word[-2] and word[-1] in _DOUBLED:
+        word = word[:-1]  # "planned" and "planning" meet "plan"
+    return word[:-1] if word.endswith("e") and len(word) >= 4 else word
+
+
+_IRREGULAR = {"won": "win", "drew": "draw"}
+"""Irregular result verbs whose nouns head league tables ("won 26" meets "W" as wins)."""
+_DOUBLED = frozenset("bdgmnprt")
+"""Consonants doubled before -ed / -ing ("stopped", "planning"); not "ll", "ss", "ff"."""
+
+
+def noun_label(noun: str) -> str:
+    """The label of a counted noun, without its ``#``: singular and stemmed like every
+    label ("branches" and "branch" both give ``branch``)."""
+    return _stem(singular(noun))
+
+
+def singular(word: str) -> str:
+    """Crude singular: ``patients`` -> ``patient``, ``cases`` -> ``case``."""
+    w = word.lower()
+    if w.endswith("ies") and len(w) > 4:
+        return w[:-3] + "y"
+    if w.endswith("s") and not w.endswith("ss") and len(w) > 3:
+        return w[:-1]
+    return w
