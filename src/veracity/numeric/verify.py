@@ -291,6 +291,20 @@ _DEFICIT_REACH = 100
 """How far before a number its deficit word may stand ("trade deficit narrowed to 2.75")."""
 
 
+def _period_kinds(names: frozenset[str]) -> set[str]:
+    """Which kinds of period the labels name: "quarter" (Q1-Q4), "half" (H1, H2), "day"
+    (weekdays) or "month"."""
+    return {_period_kind(n) for n in names}
+
+
+def _period_kind(name: str) -> str:
+    if name[0] == "q":
+        return "quarter"
+    if name in ("h1", "h2"):
+        return "half"
+    return "day" if name.endswith("day") else "month"
+
+
 def _periods(names: frozenset[str]) -> str:
     """Period labels for a reason: "Q2", "October and November"."""
     shown = sorted(n.upper() if n[0] in "qh" and n[1:].isdigit() else n.capitalize() for n in names)
@@ -473,7 +487,12 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
             return ClaimVerification(claim, False, ev, err, "other_year", reason + suffix, tol)
         other = labels_of(best[1]) & MONTHS
         named = labels_of(claim) & MONTHS if other else frozenset()
-        if named and not other & named and (ey is None or cy is None or ey == cy):
+        if (
+            named
+            and not other & named
+            and _period_kinds(other) & _period_kinds(named)  # "H1" is not a month
+            and (ey is None or cy is None or ey == cy)
+        ):
             # "$8,912 in Q2 2025" for a claim about Q3 2025: another period of the year
             rank, ev, rule = best
             err = rank if math.isfinite(rank) and rule != "zero_absolute" else None
