@@ -207,7 +207,8 @@ def _check_group(
 
 
 def check_row_selectors(
-    verdicts: Sequence[ClaimVerification], is_selector: Callable[[EvidenceQuantity], bool]
+    verdicts: Sequence[ClaimVerification],
+    is_selector: Callable[[NumericClaim, EvidenceQuantity], bool],
 ) -> list[ClaimVerification]:
     """A claim matched to the cell that labels a table row (``is_selector``: "a paper claim
     of £300.01 to £500" against the row "£300.01 to £500 | £50 | £41") ties the claims
@@ -218,7 +219,7 @@ def check_row_selectors(
         ex = vx.matched
         if not vx.verified or ex is None or ex.index is None or ex.span is None:
             continue
-        if not is_selector(ex):
+        if not is_selector(vx.claim, ex):
             continue
         row = ex.index.table_cell(ex.span[0])
         if row is None:

@@ -207,9 +207,10 @@ def share_of_claims(
 
 _CHANGE_CUE = re.compile(
     r"\b(?i:more|less|fewer|higher|lower|down|rose|risen|rise|rises|fell|fallen|falls|"
-    r"increased?|decreased?|gained?|dropped|drop|cut|added|extra)\b"
+    r"increased?|decreased?|gained?|dropped|drop|cut|added|extra|clear|ahead|behind)\b"
 )
-"""Words that make a number a change ("£125,000 more than in 2025", "down 56 days")."""
+"""Words that make a number a change or a margin ("£125,000 more than in 2025", "down 56
+days", "four clear of", "two ahead of")."""
 
 
 _LEVEL_BEFORE = re.compile(

@@ -22,7 +22,7 @@ from veracity.numeric.evidence import describe
 from veracity.numeric.models import ClaimVerification, EvidenceQuantity, NumericClaim, labels_of
 from veracity.numeric.table_units import row_label_cell
 
-__all__ = ["bare_number", "reread", "row_selector"]
+__all__ = ["bare_number", "names_a_row", "reread", "row_selector"]
 
 Verify = Callable[[NumericClaim], ClaimVerification]
 """Verifies one claim against the same evidence (``verify._verify_one`` bound to it)."""
@@ -116,6 +116,16 @@ def bare_number(claim: NumericClaim) -> NumericClaim:
     )
 
 
+def names_a_row(claim: NumericClaim, ev: EvidenceQuantity) -> bool:
+    """True when ``ev`` is a table row's label that ``claim`` restates to name the row:
+    an amount, a measure or a range ("£300.01 to £500", "Over £1,000,000", "18-34"), or a
+    bare number written the same way ("2846.90"); not "four clear" against a position
+    "4 | Wrenfield Ladies | ..."."""
+    if ev.dimension in ("number", "count") and ev.low is None and claim.text != ev.text:
+        return False
+    return row_label_cell(ev)
+
+
 def row_selector(
     claim: NumericClaim,
     cands: Sequence[EvidenceQuantity],
@@ -128,7 +138,7 @@ def row_selector(
     ``within_tolerance``)."""
     best: tuple[float, int, EvidenceQuantity, float | None, str] | None = None
     for ev in cands:
-        if ev.index is None or not row_label_cell(ev):
+        if ev.index is None or not names_a_row(claim, ev):
             continue
         ok, err, rule = judge(ev)
         if ok and rule == "range_contains" and claim.low is None:

@@ -134,8 +134,8 @@ from veracity.numeric.pool import (
 from veracity.numeric.preference import MONTHS, PERIOD_DENOMINATORS, prefer_context
 from veracity.numeric.presets import resolve_config
 from veracity.numeric.quantity import CLOCK
-from veracity.numeric.rereadings import bare_number, reread, row_selector
-from veracity.numeric.table_units import declared_per, names_a_unit, row_label_cell
+from veracity.numeric.rereadings import bare_number, names_a_row, reread, row_selector
+from veracity.numeric.table_units import declared_per, names_a_unit
 from veracity.samples import EvidenceItem
 
 __all__ = ["MAX_EVIDENCE_ITEMS", "check_numbers", "evidence_from_items", "verify_claims"]
@@ -614,7 +614,7 @@ def _score(
             grouped,
             lambda c, e: _judge(c, e, cfg.tolerance_for(c.claim_type), cfg)[0],
         )
-        verdicts = check_row_selectors(verdicts, row_label_cell)
+        verdicts = check_row_selectors(verdicts, names_a_row)
     breakdown: dict[str, dict[str, int]] = {}
     for v in verdicts:
         row = breakdown.setdefault(v.claim.claim_type, {"total": 0, "verified": 0, "failed": 0})
