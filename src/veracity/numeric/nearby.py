@@ -121,6 +121,10 @@ def exclusion_of(
         nm = MONTH_AFTER.match(after)
         if nm and nm.group(1) in lexicon.MONTHS:
             return "date"
+    if plain and num.value <= 31 and not num.decimals:
+        both = _DAYS_THEN_MONTH.match(after)
+        if both and both.group(1) in lexicon.MONTHS:
+            return "date"  # "on 16 and 17 August", "14-15 March"
     if prev == "[" and nxt == "]":
         return "citation"
     if plain and num.decimals == 0 and not num.grouped:
@@ -183,6 +187,10 @@ def last_word(left: str) -> str | None:
     return r[q:] if q < n else None
 
 
+_DAYS_THEN_MONTH = re.compile(
+    r"[ \t]*(?:and|&|to|-|\u2013)[ \t]*\d{1,2}(?:st|nd|rd|th)?[ \t]+([A-Z][a-z]+)"
+)
+"""After the first of two days: the second and the month ("16 and 17 August")."""
 _ABBREVIATED = frozenset(
     "p pp no nos nr sec secs ss art arts ch chap fig figs vol para apt cat ver v gen col".split()
 )
