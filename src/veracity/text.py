@@ -408,6 +408,9 @@ _END_RE = re.compile(
     r"|(?<=[。！？।॥؟۔])[。！？।॥؟۔]*['\"”’»)\]」』]*"
     r"|(?<=[a-z][a-z][.!?])(?=[A-Z][a-z]))"
 )
+# _END_RE for ASCII text without "!" or "?", where every end mark is a period: a literal
+# first character, which `re` finds several times faster than a character class
+_DOT_END_RE = re.compile(r"\.(?:\.*['\")\]]*(?=\s|$)|(?<=[a-z][a-z]\.)(?=[A-Z][a-z]))")
 _HAS_CONTENT_RE = re.compile(r"[^\W_]")
 
 
@@ -423,7 +426,21 @@ def split_sentences(text: str, *, max_chars: int = 1000) -> list[Span]:
     ("- ", "* ", "• ", "1. ", "2) ", "a) ") are left out of the span. A sentence longer
     than ``max_chars`` is cut at the last space before the limit (or at the limit).
     """
-    return [Span(s, e, text[s:e]) for s, e in sentence_bounds(text, max_chars=max_chars)]
+    return [_span(s, e, text[s:e]) for s, e in sentence_bounds(text, max_chars=max_chars)]
+
+
+_SET_START, _SET_END, _SET_TEXT = (getattr(Span, f).__set__ for f in ("start", "end", "text"))
+_NEW = object.__new__
+
+
+def _span(start: int, end: int, text: str) -> Span:
+    """``Span(start, end, text)`` built by setting its slots directly: the same object
+    at about half the cost of the frozen ``__init__`` (one per sentence)."""
+    span: Span = _NEW(Span)
+    _SET_START(span, start)
+    _SET_END(span, end)
+    _SET_TEXT(span, text)
+    return span
 
 
 def sentence_bounds(text: str, *, max_chars: int = 1000) -> list[tuple[int, int]]:
@@ -436,11 +453,12 @@ def sentence_bounds(text: str, *, max_chars: int = 1000) -> list[tuple[int, int]
     case goes through :func:`_emit`).
     """
     out: list[tuple[int, int]] = []
-    if _ONE_LINE_RE.match(text) is not None:  # common case: a single line
+    if _one_line(text):  # common case: a single line
         lines: list[tuple[int, int]] = [(0, len(text))]
     else:
         lines = [m.span() for m in _LINE_RE.finditer(text)]
-    end_iter = _END_RE.finditer
+    only_dots = text.isascii() and "!" not in text and "?" not in text
+    end_iter = (_DOT_END_RE if only_dots else _END_RE).finditer
     tail_get = _TAIL_KIND.get
     content = _HAS_CONTENT_RE.search
     append = out.append
@@ -463,9 +481,13 @@ def sentence_bounds(text: str, *, max_chars: int = 1000) -> list[tuple[int, int]
                     kind = _tail_kind(tail)
                 if kind and (kind == 1 or _keep_going(text, ms, me, le)):
                     continue
-            # ``me`` follows a punctuation mark, so only the start may need stripping
+            # ``me`` follows a punctuation mark, so only the start may need stripping;
+            # a sentence starting with a letter or digit has content (no regex search)
             a = start + 1 if text[start] == " " else start
-            if me - a <= max_chars and not text[a].isspace() and content(text, a, me):
+            first = text[a]
+            if me - a <= max_chars and (
+                first.isalnum() or (not first.isspace() and content(text, a, me))
+            ):
                 append((a, me))
             else:
                 _emit(text, start, me, max_chars, out)
@@ -474,7 +496,20 @@ def sentence_bounds(text: str, *, max_chars: int = 1000) -> list[tuple[int, int]
     return out
 
 
-_ONE_LINE_RE = re.compile(r"[^\n\r\u2028\u2029\x0b\x0c\x85]*\Z")
+def _one_line(text: str) -> bool:
+    """True when ``text`` holds none of the line breaks :data:`_LINE_RE` splits at
+    (substring searches: several times faster than a regex scan)."""
+    return not (
+        "\n" in text
+        or "\r" in text
+        or "\x0b" in text
+        or "\x0c" in text
+        or "\x85" in text
+        or "\u2028" in text
+        or "\u2029" in text
+    )
+
+
 _WORD_KIND: dict[str, int] = {}  # word before a period -> 0 boundary, 1 keep, 2, 3 (below)
 
 

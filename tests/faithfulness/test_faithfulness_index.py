@@ -102,3 +102,14 @@ def test_cached_positions_and_negation_scopes_equal_the_full_analysis(context: s
             expected.setdefault(tok[2], []).append(i)
         assert idx.positions(sid) == expected
         assert idx.negated_keys(sid) == full.negated_keys
+
+
+def test_new_claim_verdict_equals_the_dataclass() -> None:
+    from veracity.faithfulness.verdicts import ClaimVerdict, new_claim_verdict
+
+    args = ("Paris is big.", 0, 13, True, 0.75, "supported", 1, "Paris is big.", 4, 17,
+            ["big"], ["3"], ["Paris"])  # fmt: skip
+    fast = new_claim_verdict(*args)
+    slow = ClaimVerdict(*args)
+    assert fast == slow
+    assert fast.to_dict() == slow.to_dict()

@@ -42,7 +42,7 @@ from veracity.faithfulness.lexical import (
     prepare_claim,
 )
 from veracity.faithfulness.overlap import overlap_faithfulness
-from veracity.faithfulness.verdicts import ClaimVerdict, FaithfulnessResult
+from veracity.faithfulness.verdicts import ClaimVerdict, FaithfulnessResult, new_claim_verdict
 from veracity.text import Span
 
 __all__ = ["METHODS", "checked_contexts", "lexical_faithfulness", "score_faithfulness"]
@@ -189,7 +189,7 @@ def _reason(a: ClaimAnalysis, ok: bool) -> str:
 def _verdict(claim: Span, a: ClaimAnalysis, thr: float, reason: str) -> ClaimVerdict:
     best = a.best
     span = best.span if best is not None else None
-    return ClaimVerdict(  # positional (faster), in the field order of ClaimVerdict
+    return new_claim_verdict(  # ClaimVerdict(...) without the frozen __init__'s cost
         claim.text,
         claim.start,
         claim.end,

@@ -29,6 +29,7 @@ from veracity.text import (
     chunk_tokens,
     scan,
     sentence_bounds,
+    word_key,
 )
 
 __all__ = [
@@ -455,6 +456,19 @@ def _sentence_keys_exact(text: str) -> frozenset[str]:
     return frozenset(keys)
 
 
+_SCALE_KEYS = frozenset(
+    map(word_key, ("thousand", "million", "billion", "trillion", "bn", "mn", "tn"))
+)
+
+
+def _may_scale(keys: list[frozenset[str]]) -> bool:
+    """False when exact tokenisation (:func:`_sentence_keys_exact`) cannot change the
+    chunk keys ``keys`` of a context's sentences: it differs from them only by merging a
+    number with the scale word after it, and that word's key is then among the chunk keys.
+    A few set checks, instead of a :data:`NUM_SCALE_RE` scan of the whole context."""
+    return any(not _SCALE_KEYS.isdisjoint(k) for k in keys)
+
+
 def build_index(contexts: Sequence[str]) -> ContextIndex:
     """Split every context into sentences once and collect their content and number keys."""
     bounds: list[tuple[int, int]] = []
@@ -464,9 +478,9 @@ def build_index(contexts: Sequence[str]) -> ContextIndex:
         sb = sentence_bounds(ctx)
         bounds += sb
         context_of += [ci] * len(sb)
-        if NUM_SCALE_RE.search(ctx):  # "<number> <scale word>": tokenise exactly
-            keys += [_sentence_keys_exact(ctx[a:b]) for a, b in sb]
-        else:
-            keys += _sentence_keys(ctx, sb)
+        ks = _sentence_keys(ctx, sb)
+        if _may_scale(ks) and NUM_SCALE_RE.search(ctx):  # "<number> <scale word>"
+            ks = [_sentence_keys_exact(ctx[a:b]) for a, b in sb]  # tokenise exactly
+        keys += ks
     all_keys = frozenset().union(*keys)
     return ContextIndex(contexts, bounds, context_of, keys, all_keys)
