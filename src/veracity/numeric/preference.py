@@ -4,12 +4,15 @@ labels; the same rate denominator counts as one)."""
 
 from __future__ import annotations
 
+import re
+
 from veracity.numeric.models import EvidenceQuantity, NumericClaim, labels_of, year_of
 from veracity.numeric.pool import Candidates
 from veracity.numeric.rates import PERIODS
 from veracity.numeric.table_units import declared_per
+from veracity.numeric.textindex import NUMBERED_PERIODS
 
-__all__ = ["MONTHS", "PERIOD_DENOMINATORS", "prefer_context"]
+__all__ = ["MONTHS", "PERIOD_DENOMINATORS", "period_labels", "prefer_context"]
 
 
 def prefer_context(
@@ -40,15 +43,15 @@ def prefer_context(
                 same += [e for e, y in zip(cands, years, strict=True) if y is None]
             cands, note = same, f"evidence for {year} preferred"
     labels = labels_of(claim) if has_labels else frozenset()
-    months = labels & MONTHS
+    months = period_labels(labels)
     if months and len(cands) > 1:  # "October's price": like a year, a month names the period
-        named = [labels_of(e) & MONTHS for e in cands]
+        named = [period_labels(labels_of(e)) for e in cands]
         same_month = [e for e, m in zip(cands, named, strict=True) if m & months]
         if same_month and len(same_month) < len(cands):
             if relaxed:
                 same_month += [e for e, m in zip(cands, named, strict=True) if not m]
             cands = same_month
-            what = ", ".join(sorted(m.capitalize() for m in months))
+            what = ", ".join(sorted(period_name(m) for m in months))
             note = (note + "; " if note else "") + f"evidence for {what} preferred"
     if labels and len(cands) > 1:
         # a rate per the same thing ("15.2 per 100,000 people") counts as one shared word
@@ -80,3 +83,24 @@ MONTHS = frozenset(
 """Month, weekday, quarter and half-year names as labels (abbreviations become full names
 in ``textindex``): like a year, they name the period of a number ("may" is left out: it
 is also a verb)."""
+
+
+_NUMBERED = re.compile(r"(?:" + "|".join(NUMBERED_PERIODS) + r")\d{1,2}")
+
+
+def period_labels(labels: frozenset[str]) -> frozenset[str]:
+    """The labels that name a period: months, weekdays, quarters, halves (:data:`MONTHS`)
+    and numbered periods ("period7" for "Period 7", "week12")."""
+    found = labels & MONTHS
+    numbered = [n for n in labels if n[-1].isdigit() and _NUMBERED.fullmatch(n)]
+    return found | frozenset(numbered) if numbered else found
+
+
+def period_name(label: str) -> str:
+    """A period label as written in a reason: "Q2", "H1", "October", "Period 7"."""
+    if label[0] in "qh" and label[1:].isdigit():
+        return label.upper()
+    digits = len(label) - len(label.rstrip("0123456789"))
+    if digits and label[:-digits] in NUMBERED_PERIODS:
+        return f"{label[:-digits].capitalize()} {label[-digits:]}"
+    return label.capitalize()

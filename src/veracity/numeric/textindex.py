@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from veracity.numeric.word_labels import noun_label, part_labels, word_label
 
-__all__ = ["TableCell", "TextIndex", "sentence_starts"]
+__all__ = ["NUMBERED_PERIODS", "TableCell", "TextIndex", "sentence_starts"]
 
 _SENT_END = re.compile(r"[.!?][\"')\]]*\s+(?=[A-Z0-9\"'(\[$€£])|\n[ \t]*(?![ \t]|[a-z])")
 # its two alternatives, scanned apart (faster): see sentence_starts()
@@ -30,14 +30,19 @@ _YEAR = re.compile(  # the look-behind comes after the digits: the scan then sta
     r"((?:18|19|20)\d\d)(?<![\d.,$€£]....)(?![\d%])(?!\s?(?:%|percent))"
 )
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’&-]+")
+NUMBERED_PERIODS = ("period", "week", "round", "stage", "matchday", "gameweek", "phase")
+"""Words that number a period or a stage ("Period 7", "week 12"): like a quarter, the
+label ``period7`` names when a number was measured."""
 _PERIOD = re.compile(
     r"\b(?:Q[1-4]|H[12]|FY ?'?\d{2,4}|[A-Z][A-Za-z]{0,3}\d+(?:\.\d+)?[A-Z]{0,2}|[A-Z]{1,4}-\d+[A-Z]?)\b"
-    r"|#\d{2,}\b"
+    r"|#\d{2,}\b|\b(?i:" + "|".join(NUMBERED_PERIODS) + r") \d{1,2}\b(?![.,]\d)"
 )
-"""Period codes ("Q3", "H1", "FY24") and short alphanumeric names ("PM2.5", "NO2",
-"A320", "SC-220", "KS-14"): too short or too numeric for ``_WORD``, but the row label of
-many tables ("Q3 | 131 | 46", "PM2.5 (µg/m³) | 14.2", "SC-220 | 60 | 6.2 kg", "#48213 |
-1.6"); labels ``q3``, ``h1``, ``fy24``, ``pm2.5``, ``sc220`` (no hyphen), ``#48213``."""
+"""Period codes ("Q3", "H1", "FY24"), numbered periods ("Period 7", "week 12", "Round 3")
+and short alphanumeric names ("PM2.5", "NO2", "A320", "SC-220", "KS-14"): too short or
+too numeric for ``_WORD``, but the row label of many tables ("Q3 | 131 | 46", "PM2.5
+(µg/m³) | 14.2", "SC-220 | 60 | 6.2 kg", "#48213 | 1.6"); labels ``q3``, ``h1``,
+``fy24``, ``period7``, ``pm2.5``, ``sc220`` (no hyphen), ``#48213``. A numbered period
+replaces the label of its word ("period")."""
 _CODE_DROP = str.maketrans("", "", " '-")
 _LETTER_FIRST = re.compile(r"(?<![A-Za-z0-9])([B-HJ-Z]) ([a-z][a-z'’&-]+)")
 """A capital letter then a word ("B roads"): the label ``road b`` ("A" and "I" are
@@ -661,7 +666,11 @@ class TextIndex:
         if period:
             for m in _PERIOD.finditer(text, c0, c1):
                 if not start <= m.start() < end:
-                    found.add(m.group().lower().translate(_CODE_DROP))
+                    code = m.group().lower()
+                    word, space, _ = code.partition(" ")
+                    if space and word in NUMBERED_PERIODS:  # "Period 7", not "period"
+                        found.discard(word_label(word))
+                    found.add(code.translate(_CODE_DROP))
         if letter:  # "Phone A", "Group B": the letter tells two rows apart
             for m in _LETTER_NAME.finditer(text, c0, c1):
                 if not start <= m.start() < end:

@@ -131,7 +131,12 @@ from veracity.numeric.pool import (
     declared_cells,
     per_ratio,
 )
-from veracity.numeric.preference import MONTHS, PERIOD_DENOMINATORS, prefer_context
+from veracity.numeric.preference import (
+    PERIOD_DENOMINATORS,
+    period_labels,
+    period_name,
+    prefer_context,
+)
 from veracity.numeric.presets import resolve_config
 from veracity.numeric.quantity import CLOCK
 from veracity.numeric.rereadings import bare_number, names_a_row, reread, row_selector
@@ -293,11 +298,13 @@ _DEFICIT_REACH = 100
 
 def _period_kinds(names: frozenset[str]) -> set[str]:
     """Which kinds of period the labels name: "quarter" (Q1-Q4), "half" (H1, H2), "day"
-    (weekdays) or "month"."""
+    (weekdays), "month", or a numbered period's word ("week" for "week12")."""
     return {_period_kind(n) for n in names}
 
 
 def _period_kind(name: str) -> str:
+    if name[-1].isdigit() and name[0] not in "qh":
+        return name.rstrip("0123456789")  # "period7", "week12"
     if name[0] == "q":
         return "quarter"
     if name in ("h1", "h2"):
@@ -307,7 +314,7 @@ def _period_kind(name: str) -> str:
 
 def _periods(names: frozenset[str]) -> str:
     """Period labels for a reason: "Q2", "October and November"."""
-    shown = sorted(n.upper() if n[0] in "qh" and n[1:].isdigit() else n.capitalize() for n in names)
+    shown = sorted(period_name(n) for n in names)
     return " and ".join(shown)
 
 
@@ -485,8 +492,8 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
                 f"{cy}'s, so it is not for {cy} (a number from another year)"
             )
             return ClaimVerification(claim, False, ev, err, "other_year", reason + suffix, tol)
-        other = labels_of(best[1]) & MONTHS
-        named = labels_of(claim) & MONTHS if other else frozenset()
+        other = period_labels(labels_of(best[1]))
+        named = period_labels(labels_of(claim)) if other else frozenset()
         if (
             named
             and not other & named
