@@ -164,11 +164,15 @@ _SMALL_NUMBERS = {
     w: i for i, w in enumerate("two three four five six seven eight nine ten".split(), 2)
 }
 _COMPARED = re.compile(
-    r"[ \t,](?:up[ \t]+from|down[ \t]+from|from|compared?[ \t]+(?:with|to)|against|than|"
+    r"[ \t,](?:up[ \t]+from|down[ \t]+from|(from)|compared?[ \t]+(?:with|to)|against|than|"
     r"versus|vs\.?)[ \t]",
     re.IGNORECASE,
 )
-"""After a number: a comparison with another value ("up from 4.31 t/ha in 2024")."""
+"""After a number: a comparison with another value ("up from 4.31 t/ha in 2024"); a bare
+"from" (group 1) only before a value ("to 4.64 t/ha from 4.31 t/ha"), not before a year
+("index-linked from 2019")."""
+_UNITLESS = re.compile(r"[\d\s.,+\-\u2212\u2013]*")
+"""A quantity written without a unit, currency or scale ("1,260", not "18.4 tonnes")."""
 _COMPARE_REACH = 48
 """Most characters from a number to its comparison (twice that when no other number is
 between), from the comparison to the value compared with, and from that value to its
@@ -385,7 +389,8 @@ class TextIndex:
         j = bisect.bisect_left(year_pos, m.end())
         k = bisect.bisect_left(qs, m.end())
         if (
-            j < len(year_pos)
+            m.group(1) is None
+            and j < len(year_pos)
             and year_pos[j] - m.end() <= _COMPARE_YEAR
             and (k >= len(qs) or qs[k] > year_pos[j])
         ):
@@ -393,6 +398,11 @@ class TextIndex:
         if k >= len(qs) or qs[k] >= s1 or qs[k] - m.end() > _COMPARE_REACH:
             return None
         q_end = max(qs[k], self._q_ends[bisect.bisect_left(self._q_ends, qs[k] + 1)])
+        text = self.text
+        if (_UNITLESS.fullmatch(text, start, end) is None) != (
+            _UNITLESS.fullmatch(text, qs[k], q_end) is None
+        ):
+            return None  # "18.4 tonnes of yak down from 1,260 households": not a comparison
         j = bisect.bisect_left(year_pos, q_end)
         if j < len(year_pos) and year_pos[j] < s1 and year_pos[j] - q_end <= _COMPARE_REACH:
             return year_val[j]
