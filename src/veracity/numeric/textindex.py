@@ -82,12 +82,19 @@ _REF_NUMBER = re.compile(
 """Before a number that is a comparison base ("up 3.4% on the £327 million")."""
 _FROM_BEFORE = re.compile(r"\bfrom[ \t]+[$€£¥]?$", re.IGNORECASE)
 _RELATIVE_YEAR = re.compile(
-    r"[ \t]+(?:(?:the|a)[ \t]+year[ \t]+(?:before|earlier)|(?:the[ \t]+)?(?:previous|prior|"
-    r"preceding|last)[ \t]+year|a[ \t]+year[ \t]+ago)\b",
+    r"[ \t]+(?:(?:the|a)[ \t]+(?:year|season)[ \t]+(?:before|earlier)|(?:the[ \t]+)?(?:previous|"
+    r"prior|preceding|last)[ \t]+(?:year|season)|a[ \t]+year[ \t]+ago)\b",
     re.IGNORECASE,
 )
 """Right after a number: it is for the year before its sentence's year ("£1,395 the year
-before"; but "a rise of 1.3% on the year before" is this year's rise)."""
+before", "1,420 tonnes a season earlier"; but "a rise of 1.3% on the year before" is this
+year's rise)."""
+_RELATIVE_YEAR_BEFORE = re.compile(
+    r"\b(?i:previous|prior|preceding|last)[ \t]+(?i:year|season)['’]s[ \t]+(?:[a-z]+[ \t]+)?"
+    r"[$€£¥]?$"
+)
+"""Right before a number: it is for the year before ("the prior year's £299.4m", "last
+year's winning 59.55%")."""
 _OBJECT_OF_NEXT = re.compile(r"[ \t]+(?:a|an|the)[ \t][^,;.()]*[ \t](?:of|at)[ \t]*[$€£¥]?$")
 """Words between two numbers that form a noun phrase ending in "of" / "at" before the
 second ("... out of a total prize fund of £12,500", "... at a valuation of $310m")."""
@@ -302,7 +309,12 @@ class TextIndex:
                 return paired
         if _SPAN_AFTER.match(self.text, end):  # "fell 27% between 2013 and 2025"
             return None
-        back = 1 if _RELATIVE_YEAR.match(self.text, end) else 0
+        back = (
+            1
+            if _RELATIVE_YEAR.match(self.text, end)
+            or _RELATIVE_YEAR_BEFORE.search(self.text, max(0, start - 32), start)
+            else 0
+        )
         if not back:
             many = _YEARS_EARLIER.match(self.text, end)
             if many is not None:  # "down from 92.1% five years earlier"
