@@ -17,7 +17,7 @@ _ELAPSED = re.compile(
 """":mm:ss" after hours: an elapsed time ("2:08:15"), unless a clock follows (am, pm, hrs)."""
 _MINUTES_SECONDS = re.compile(r":([0-5]\d\.\d{1,3})(?![\d:])")
 """":ss.xx" after minutes: a race time ("3:41.27", "1:54.61"); a clock has no decimals."""
-_WHOLE_SECONDS = re.compile(r":([0-5]\d)(?![\d:.])")
+_WHOLE_SECONDS = re.compile(r":([0-5]\d)(?![\d:]|\.\d)")
 """":ss" after a minute count no clock has ("80:15")."""
 _HOURS_MINUTES = re.compile(r":([0-5]\d)[ \t]*\(?(?i:h{1,2}:mm|h:min|hrs?:mins?)\)?")
 """":mm" after hours, labelled as a duration ("3:28 (h:min)", "1:45 h:mm")."""
