@@ -192,7 +192,7 @@ class ClaimVerification:
     ``rounding``, ``zero_absolute``, ``pp_difference``, ``percent_change``,
     ``bound``, ``ratio_of_claims``, ``share_of_claims``, ``difference``,
     ``product_of_claims``, ``range_ends``, ``sign_mismatch``, ``transposed_digits``,
-    ``other_value``, ``other_year``, ``other_row``, ``out_of_tolerance``,
+    ``other_value``, ``other_year``, ``other_row``, ``table_scale``, ``out_of_tolerance``,
     ``no_comparable_evidence``,
     ``no_evidence``).
     """

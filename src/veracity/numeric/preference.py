@@ -45,7 +45,7 @@ def prefer_context(
     labels = labels_of(claim) if has_labels else frozenset()
     months = period_labels(labels)
     if months and len(cands) > 1:  # "October's price": like a year, a month names the period
-        named = [period_labels(labels_of(e)) for e in cands]
+        named = [_with_quarters(period_labels(labels_of(e))) for e in cands]
         same_month = [e for e, m in zip(cands, named, strict=True) if m & months]
         if same_month and len(same_month) < len(cands):
             if relaxed:
@@ -104,3 +104,17 @@ def period_name(label: str) -> str:
     if digits and label[:-digits] in NUMBERED_PERIODS:
         return f"{label[:-digits].capitalize()} {label[-digits:]}"
     return label.capitalize()
+
+
+_YEAR_MONTHS = (
+    "january february march april may june july august september october november december"
+).split()
+_PARTS_OF_MONTH = {m: (f"q{i // 3 + 1}", f"h{i // 6 + 1}") for i, m in enumerate(_YEAR_MONTHS)}
+"""A month's quarter and half ("september": Q3, H2)."""
+
+
+def _with_quarters(periods: frozenset[str]) -> frozenset[str]:
+    """``periods`` plus the quarter and half of each month in it: a value stated "at 30
+    September 2026" is a Q3 value."""
+    parts = [p for m in periods for p in _PARTS_OF_MONTH.get(m, ())]
+    return periods.union(parts) if parts else periods

@@ -104,11 +104,12 @@ _BARE_SCALE = re.compile(
 
 
 _TITLE_SCALE = re.compile(
-    r"\([^()\n]{0,40}?(?<![\w'])(?P<scale>(?i:thousands?|millions?|billions?|'?000s?))\b"
-    r"[^()\n]{0,40}\)"
+    r"\([^()\n]{0,40}?(?<![\w',.])(?<!(?i:per) )"
+    r"(?P<scale>(?i:thousands?|millions?|billions?|'?000s?))\b[^()\n]{0,40}\)"
 )
 """A table title's scale in brackets: "(thousands)", "(thousands of listeners aged 15+)",
-"(million m²)", "(journeys, thousands)"."""
+"(million m²)", "(journeys, thousands)"; not a rate's denominator ("(vacancies per 1,000
+posts)", "(per thousand people)")."""
 
 
 def column_scale(ev: EvidenceQuantity) -> float:

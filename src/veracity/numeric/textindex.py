@@ -36,13 +36,20 @@ label ``period7`` names when a number was measured."""
 _PERIOD = re.compile(
     r"\b(?:Q[1-4]|H[12]|FY ?'?\d{2,4}|[A-Z][A-Za-z]{0,3}\d+(?:\.\d+)?[A-Z]{0,2}|[A-Z]{1,4}-\d+[A-Z]?)\b"
     r"|#\d{2,}\b|\b(?i:" + "|".join(NUMBERED_PERIODS) + r") \d{1,2}\b(?![.,]\d)"
+    r"|\b(?i:first|second|third|fourth) (?i:quarter|half)\b"
 )
 """Period codes ("Q3", "H1", "FY24"), numbered periods ("Period 7", "week 12", "Round 3")
 and short alphanumeric names ("PM2.5", "NO2", "A320", "SC-220", "KS-14"): too short or
 too numeric for ``_WORD``, but the row label of many tables ("Q3 | 131 | 46", "PM2.5
 (µg/m³) | 14.2", "SC-220 | 60 | 6.2 kg", "#48213 | 1.6"); labels ``q3``, ``h1``,
 ``fy24``, ``period7``, ``pm2.5``, ``sc220`` (no hyphen), ``#48213``. A numbered period
-replaces the label of its word ("period")."""
+replaces the label of its word ("period"); "the second half" is ``h2`` and "the third
+quarter" ``q3``."""
+_ORDINAL_PERIODS = {
+    f"{n} {p}": f"{p[0]}{i}"
+    for p, count in (("quarter", 4), ("half", 2))
+    for i, n in enumerate(("first", "second", "third", "fourth")[:count], 1)
+}
 _CODE_DROP = str.maketrans("", "", " '-")
 _LETTER_FIRST = re.compile(r"(?<![A-Za-z0-9])([B-HJ-Z]) ([a-z][a-z'’&-]+)")
 """A capital letter then a word ("B roads"): the label ``road b`` ("A" and "I" are
@@ -689,6 +696,11 @@ class TextIndex:
             for m in _PERIOD.finditer(text, c0, c1):
                 if not start <= m.start() < end:
                     code = m.group().lower()
+                    ordinal = _ORDINAL_PERIODS.get(code)
+                    if ordinal is not None:  # "the second half": H2
+                        found.difference_update(map(word_label, code.split()))
+                        found.add(ordinal)
+                        continue
                     word, space, _ = code.partition(" ")
                     if space and word in NUMBERED_PERIODS:  # "Period 7", not "period"
                         found.discard(word_label(word))

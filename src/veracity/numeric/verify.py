@@ -66,7 +66,9 @@ of the claim's year ("4.64 t/ha, up from 4.31 t/ha in 2024" is not 2024's) (``ot
 answer must not come from two different rows (``other_row``, see ``companions``). A
 claim that restates the value or range heading a table row ("a property worth £350,000"
 for the row "£200,001 to £500,000 | £150") is verified against that row label, and the
-claims stated with it must come from that row.
+claims stated with it must come from that row. A count that copies a cell as written
+from a table whose title or column declares a scale ("8,657 admissions" under
+"(thousands)") fails (``table_scale``): the cell is 8.657 million.
 
 Speed: the compatible candidates of a claim depend only on its dimension, type,
 currency and rate denominator, so they are computed once per such kind and shared
@@ -140,7 +142,7 @@ from veracity.numeric.preference import (
 from veracity.numeric.presets import resolve_config
 from veracity.numeric.quantity import CLOCK
 from veracity.numeric.rereadings import bare_number, names_a_row, reread, row_selector
-from veracity.numeric.table_units import declared_per, names_a_unit
+from veracity.numeric.table_units import column_scale, declared_per, names_a_unit
 from veracity.samples import EvidenceItem
 
 __all__ = ["MAX_EVIDENCE_ITEMS", "check_numbers", "evidence_from_items", "verify_claims"]
@@ -420,6 +422,21 @@ def _judge_all(
     return best, closest
 
 
+_SCALE_NAMES = {1e3: "thousands", 1e6: "millions", 1e9: "billions"}
+
+
+def _unscaled_cell(claim: NumericClaim, ev: EvidenceQuantity) -> bool:
+    """Whether ``ev`` is a bare table cell whose column (or table title) declares a scale
+    ("(thousands)") not applied to it, matched by a count or plain number as written."""
+    return (
+        claim.dimension in ("count", "number")
+        and ev.dimension == "number"
+        and ev.index is not None
+        and not ev.table_scaled
+        and column_scale(ev) != 1.0
+    )
+
+
 def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> ClaimVerification:
     tol = cfg.tolerance_for(claim.claim_type)
     if not pool.items:
@@ -428,6 +445,9 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
         )
     group = pool.candidates(claim)
     found = _best(claim, group.for_claim(claim), tol, cfg, group)
+    if found[0] is not None and _unscaled_cell(claim, found[0][1]):
+        # "8,657 admissions" against "8,657" under "(thousands)": the cell is 8.657 million
+        found = (None, (found[0][0], found[0][1], "table_scale"), found[2])
     points = found[0] is None and claim.dimension == "count" and claim.noun.lower() in _POINT_NOUNS
     if found[0] is None and (claim.dimension == "number" or points):
         # a bare number ("median age 54") may restate a value with a unit ("54 years");
@@ -566,6 +586,9 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
         reason = f"{claim.text!r} has the opposite sign of {describe(ev)}"
     elif rule == "transposed_digits":
         reason = f"{claim.text!r} is {describe(ev)} with two adjacent digits swapped"
+    elif rule == "table_scale":
+        scale = _SCALE_NAMES.get(column_scale(ev), "a larger unit")
+        reason = f"{claim.text!r} copies {describe(ev)} as written, but its table counts in {scale}"
     else:
         shown = f"relative error {rank:.2%}" if err_val is not None else "evidence is 0"
         reason = f"{claim.text!r} is not within {tol:.0%} of any evidence; closest is {describe(ev)} ({shown})"
