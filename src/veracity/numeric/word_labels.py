@@ -17,7 +17,7 @@ _NOT_LABELS = (
         million billion thousand trillion hundred dollar euro pound point points about around
         approximately roughly nearly some also said say says compared average mean median
         fy above below under over within beyond higher lower more less them they their
-        theirs our ours you your his her him she""".split()
+        theirs our ours you your his her him she cost costs costing""".split()
     )
     | frozenset({"may"})
 )
