@@ -140,9 +140,13 @@ _HEADER_WORDS: dict[str, tuple[str, ...]] = {
     "mp": ("play", "gam", "match"),
     "played": ("play", "gam", "match"),
     "drawn": ("draw",),
+    "gd": ("goal", "differenc"),
+    "gf": ("goal", "scor"),
+    "ga": ("goal", "conced"),
 }
 """League-table column headers as the labels of what their cells count ("W" is wins,
-"P" games played); labels are stemmed like words ("games" -> ``gam``)."""
+"P" games played, "GD" goal difference); labels are stemmed like words ("games" ->
+``gam``)."""
 _OPENING_MONTH = re.compile(
     r"[ \t\"“]*(?:(?:In|By|During|For|Through|Throughout|Since|From|Until|Last|This)[ \t]+)?"
     r"(January|February|March|April|May|June|July|August|September|October|November|"
