@@ -422,6 +422,14 @@ def _judge_all(
     return best, closest
 
 
+def _names_year(claim: NumericClaim, year: int) -> bool:
+    """Whether the claim's sentence names ``year``."""
+    if claim.index is None or claim.span is None:
+        return False
+    s0, s1 = claim.index.sentence_bounds(claim.span[0])
+    return str(year) in claim.index.text[s0:s1]
+
+
 _SCALE_NAMES = {1e3: "thousands", 1e6: "millions", 1e9: "billions"}
 
 
@@ -528,8 +536,14 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
                 f"{_periods(other)}, not {_periods(named)} (a number from another period)"
             )
             return ClaimVerification(claim, False, ev, err, "other_year", reason + suffix, tol)
-        if cy is not None and ey is not None and ey != cy:
-            # the value is there, but stated for another year
+        if (
+            cy is not None
+            and ey is not None
+            and ey != cy
+            and not ((claim.direction or best[1].direction) and _names_year(claim, ey))
+        ):
+            # the value is there, but stated for another year (a change "down 14% on
+            # 2025" in a sentence about 2026 is between the two years: either may date it)
             rank, ev, rule = best
             err = rank if math.isfinite(rank) and rule != "zero_absolute" else None
             reason = (
