@@ -14,6 +14,7 @@ import bisect
 import re
 from typing import NamedTuple
 
+from veracity.numeric.numbers import NUMBER_WORDS
 from veracity.numeric.word_labels import noun_label, part_labels, word_label
 
 __all__ = ["NUMBERED_PERIODS", "TableCell", "TextIndex", "sentence_starts"]
@@ -102,6 +103,17 @@ _RELATIVE_YEAR_BEFORE = re.compile(
 )
 """Right before a number: it is for the year before ("the prior year's £299.4m", "last
 year's winning 59.55%")."""
+_PART_OF = re.compile(r"(\S+)[ \t]+(?:out[ \t]+)?of[ \t]+(?:the[ \t]+|all[ \t]+)?$")
+"""Before a whole, its part ("63 of the 214 guests", "Sixty-three out of 214")."""
+
+
+def _is_number(word: str) -> bool:
+    """Whether ``word`` is a number: digits ("63", "41%") or number words ("Sixty-three")."""
+    if word[-1:].isdigit() or word.endswith("%"):
+        return word[0].isdigit()
+    return all(w in NUMBER_WORDS for w in word.lower().split("-"))
+
+
 _OBJECT_OF_NEXT = re.compile(r"[ \t]+(?:a|an|the)[ \t][^,;.()]*[ \t](?:of|at)[ \t]*[$€£¥]?$")
 """Words between two numbers that form a noun phrase ending in "of" / "at" before the
 second ("... out of a total prize fund of £12,500", "... at a valuation of $310m")."""
@@ -477,7 +489,12 @@ class TextIndex:
                 ):
                     c0 = last.end()
             k = bisect.bisect_left(self._q_starts, end)
-            if k < len(self._q_starts) and self._q_starts[k] < c1:
+            part = _PART_OF.search(self.text, max(c0, start - 40), start)
+            if part is not None and _is_number(part.group(1)):
+                # "Sixty-three of the 214 guests helped ... moved on": what follows is
+                # said of the part; the whole is named by its noun
+                c1 = end
+            elif k < len(self._q_starts) and self._q_starts[k] < c1:
                 c1 = self._q_starts[k]
                 if _OBJECT_OF_NEXT.search(self.text, end, c1):
                     # "£7,145 out of a total prize fund of £12,500": the words name the
