@@ -125,6 +125,7 @@ from veracity.numeric.models import (
     labels_of,
     year_of,
 )
+from veracity.numeric.named_rows import check_named_rows
 from veracity.numeric.pool import (
     TABLE_UNIT_DIMS,
     Candidates,
@@ -659,6 +660,8 @@ def _score(
             lambda c, e: _judge(c, e, cfg.tolerance_for(c.claim_type), cfg)[0],
         )
         verdicts = check_row_selectors(verdicts, names_a_row)
+    if cfg.context_check and verdicts:
+        verdicts = check_named_rows(verdicts)
     breakdown: dict[str, dict[str, int]] = {}
     for v in verdicts:
         row = breakdown.setdefault(v.claim.claim_type, {"total": 0, "verified": 0, "failed": 0})
