@@ -94,7 +94,8 @@ WORDS_ALT = trie_regex(NUMBER_WORDS)
 CODES = "|".join(sorted(units.CURRENCY_CODES))
 
 CUR_PREFIX = re.compile(
-    rf"(?:(?P<sym>(?:US|A|AU|C|CA|NZ|HK|S|R)?\$|€|£|¥|₹|₩)|(?<![A-Za-z])(?P<code>{CODES}){SP}?){SP}*$"
+    rf"(?:(?P<sym>(?:US|A|AU|C|CA|NZ|HK|S|R)?\$|€|£|¥|₹|₩|(?<![A-Za-z])RM)|(?<![A-Za-z])"
+    rf"(?P<code>{CODES}){SP}?){SP}*$"
 )
 
 SYM_CODE = {
@@ -113,6 +114,7 @@ SYM_CODE = {
     "¥": "¥",
     "₹": "INR",
     "₩": "KRW",
+    "RM": "MYR",
 }
 
 CUR_WORDS = "|".join(

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 
 from veracity.numeric import units
@@ -119,6 +120,38 @@ def _percent_column(text: str, table_start: int, pos: int) -> bool:
 _PERCENT_HEAD = re.compile(r"%|\b(?i:per[ \t]?cent|percent(?:age)?)\b")
 
 
+def _measure_column(text: str, table_start: int, pos: int) -> bool:
+    """True when the header of ``pos``'s column names a unit of measure by its name
+    ("H1 2025 tonnes", "Area (hectares)"): its cells are not money."""
+    col = _column_of(text, pos)
+    if col < 0:
+        return False
+    head = text.find("\n", table_start) + 1
+    if head <= 0 or head > pos:
+        return False
+    line = _line(text, head)
+    cells = line.split("|" if "|" in line else "\t")
+    return col < len(cells) and _measure_head().search(cells[col]) is not None
+
+
+@functools.lru_cache(maxsize=1)
+def _measure_head() -> re.Pattern[str]:
+    """Spelled-out unit names ("tonnes", "litres", "hectares") as whole words; not time
+    units or a rate's denominator ("Cost per tonne" is money)."""
+    names = sorted(
+        (
+            a
+            for a, u in units.UNITS.items()
+            if len(a) > 3
+            and a.isalpha()
+            and u.dimension not in ("currency", "count", "number", "time")
+        ),
+        key=len,
+        reverse=True,
+    )
+    return re.compile(rf"(?<!/)(?<!(?i:per) )\b(?i:{'|'.join(map(re.escape, names))})\b")
+
+
 def _line(text: str, pos: int) -> str:
     """The line holding ``pos``."""
     end = text.find("\n", pos)
@@ -188,6 +221,8 @@ def apply_table_scale(text: str, found: list[Quantity]) -> None:
                     break  # a header cell's marker scales its own column
                 if _percent_column(text, lo, q.start):
                     break  # "| Change (%) |" under "(EUR million)": a percentage
+                if code and _measure_column(text, lo, q.start):
+                    break  # "| H1 2025 tonnes |" under "(... US$ thousands)": not money
                 q.value *= factor
                 q.stated *= factor
                 q.half_unit *= factor

@@ -444,8 +444,10 @@ def _read_one(
         return Quantity(s, e, 0.0, 0.0, "number", "", excluded="identifier"), e
     # --- glued to letters or other digits: identifiers, dates, times
     if prev.isalpha() or prev == "_" or (prev in "-‐/" and s >= 2 and text[s - 2].isalpha()):
-        # "15-of-22": a tally, two numbers (not a code glued to "of")
-        if not (text[s - 4 : s].lower() == "-of-" and s >= 5 and text[s - 5].isdigit()):
+        # "15-of-22": a tally, two numbers (not a code glued to "of"); "RM38": ringgit
+        if not (text[s - 4 : s].lower() == "-of-" and s >= 5 and text[s - 5].isdigit()) and not (
+            text[s - 2 : s] == "RM" and (s < 3 or not text[s - 3].isalpha())
+        ):
             excluded = "identifier"
     elif slash and prev == "/":
         pass  # the second number of a slash pair ("120/80 mmHg")
@@ -701,6 +703,13 @@ def _read_one(
                 excluded = "identifier"
             elif prev == "[" and nxt == "]":
                 excluded = "citation"
+            elif (
+                e - s == 4
+                and start == s
+                and 1800 <= num.value <= 2100
+                and _PERIOD_CODE_BEFORE.search(text, max(0, s - 6), s) is not None
+            ):
+                excluded = "year"  # a column header "H1 2025 tonnes": the year, then its unit
         else:
             excluded = exclusion_of(text, q, num, raw, prev, e)
     if dimension == "number" and not excluded:
@@ -775,6 +784,8 @@ _YEARS_OLD = re.compile(r"-olds?\b")
 """After "N-year": an age group ("12-year-olds", "35-54-year-old adults"); "48 years old"
 stays a duration."""
 _FIRST_BEFORE = re.compile(r"\b(?i:the[ \t]+(?:first|last))[ \t]+$")
+_PERIOD_CODE_BEFORE = re.compile(r"\b(?:[QqHh][1-4]|FY)[ \t]?$")
+"""A period code right before four digits ("H1 2025", "FY2025"): they are a year."""
 _OF_YEAR = re.compile(r"[ \t]+of[ \t]+(?:the[ \t]+year|(?:18|19|20)\d\d)\b")
 """Around a time span: a part of a year ("in the first nine months of 2025")."""
 _AT_WEEK = re.compile(
