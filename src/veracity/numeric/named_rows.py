@@ -10,7 +10,8 @@
 applied after every claim has been verified on its own): a verified claim matched to a
 cell of a ``|`` or tab table fails when the part of its answer sentence between strong
 cuts (see :func:`veracity.numeric.companions.segment_bounds`) writes out the name of
-another row of that table (a cell of at least four letters that starts with a letter,
+another row of that table (a cell's text from its first letter, or the words it starts
+with: "Triumph TR4A", "Viola" of 'Viola 16"'; with a word of four letters or more;
 matched as whole words, any case) and nothing of the matched row: neither one of its
 names nor a word of four letters or more from one ("Kestrels" for "Harrowgate
 Kestrels"). Rows are read from the line after the table's header line. Only values
@@ -35,6 +36,9 @@ __all__ = ["check_named_rows"]
 _MAX_ROWS = 200
 """Tables with more rows are not read (the check is per claim and per row)."""
 _NAME = re.compile(r"[A-Za-z][^|\t\n]*")
+"""A cell's name: its text from its first letter ("Triumph TR4A" of "1966 Triumph TR4A")."""
+_LEAD = re.compile(r"[A-Za-z][A-Za-z&'’. -]*[A-Za-z]")
+"""A name's leading words ("Viola" of 'Viola 16"'): a name too."""
 _WORDS = re.compile(r"[A-Za-z]{4,}")
 
 _DIRECT = frozenset({"within_tolerance", "rounding"})
@@ -111,11 +115,16 @@ def _rows(index: TextIndex, row: TableCell) -> _Rows:
         end = len(text) if end < 0 else end
         if row.sep not in text[line:end]:
             break
-        names = [
-            m.group().strip().lower()
-            for cell in text[line:end].split(row.sep)
-            if (m := _NAME.search(cell)) is not None and len(_WORDS.findall(cell)) > 0
-        ]
+        names: list[str] = []
+        for cell in text[line:end].split(row.sep):
+            m = _NAME.search(cell)
+            if m is None:
+                continue
+            name = m.group().strip().lower()
+            lead = _LEAD.match(name)
+            for n in (name, lead.group() if lead is not None else ""):
+                if n and n not in names and _WORDS.search(n) is not None:
+                    names.append(n)
         words = {w for n in names for w in _WORDS.findall(n)}
         found[line] = (names, words)
         line = end + 1
