@@ -64,7 +64,9 @@ IDENTIFIER_WORDS: frozenset[str] = frozenset(
     volume vol issue psalm verse line lines row column col note notes footnote
     amendment protocol regulation directive act code cfr usc exercise question problem
     question lesson grade dose arm cohort visit terminal gate platform runway berth race
-    heat lane hole court zone trap period block band wave
+    heat lane hole court zone trap period block band wave house shed barn plot pier pitch
+    tank bore borehole kiln furnace reactor pond cage paddock greenhouse hall pavilion wing
+    sector camp site
     """.split()
 )
 """A number right after one of these words (case-insensitive) is an identifier."""
