@@ -53,6 +53,17 @@ def prefer_context(
             cands = same_month
             what = ", ".join(sorted(period_name(m) for m in months))
             note = (note + "; " if note else "") + f"evidence for {what} preferred"
+    codes = [n for n in labels if _is_code(n)] if labels else []
+    if codes and len(cands) > 1:  # "bore WM-12": a code names one row or place exactly
+        coded = [e for e in cands if not labels_of(e).isdisjoint(codes)]
+        rivals = any(
+            _is_code(n) and n not in codes for e in cands for n in labels_of(e)
+        )  # other codes ("WM-07") tell the candidates apart; a lone product code does not
+        if coded and rivals and len(coded) < len(cands):
+            cands = coded
+            note = (
+                note + "; " if note else ""
+            ) + f"evidence about {', '.join(sorted(codes))} preferred"
     if labels and len(cands) > 1:
         # a rate per the same thing ("15.2 per 100,000 people") counts as one shared word
         per = claim.per
@@ -83,6 +94,20 @@ MONTHS = frozenset(
 """Month, weekday, quarter and half-year names as labels (abbreviations become full names
 in ``textindex``): like a year, they name the period of a number ("may" is left out: it
 is also a verb)."""
+
+
+_CODE = re.compile(r"#?[a-z]{1,4}\d+(?:\.\d+)?[a-z]{0,2}")
+"""A code label ("wm12" for "WM-12", "sc220", "a320", "pm2.5", "#48213"; not "fy24")."""
+
+
+def _is_code(label: str) -> bool:
+    """Whether ``label`` is a code ("wm12"), not a period ("q3", "fy24", "week46")."""
+    return (
+        _CODE.fullmatch(label) is not None
+        and label not in MONTHS
+        and not label.startswith("fy")
+        and _NUMBERED.fullmatch(label) is None
+    )
 
 
 _NUMBERED = re.compile(r"(?:" + "|".join(NUMBERED_PERIODS) + r")\d{1,2}")
