@@ -9,10 +9,17 @@ import re
 from veracity.numeric.models import EvidenceQuantity, NumericClaim, labels_of, year_of
 from veracity.numeric.pool import Candidates
 from veracity.numeric.rates import PERIODS
-from veracity.numeric.table_units import declared_per
+from veracity.numeric.table_units import declared_per, earlier_column
 from veracity.numeric.textindex import NUMBERED_PERIODS
 
-__all__ = ["MONTHS", "PERIOD_DENOMINATORS", "period_labels", "prefer_context"]
+__all__ = [
+    "MONTHS",
+    "PERIOD_DENOMINATORS",
+    "period_labels",
+    "period_name",
+    "prefer_context",
+    "says_earlier",
+]
 
 
 def prefer_context(
@@ -53,6 +60,12 @@ def prefer_context(
             cands = same_month
             what = ", ".join(sorted(period_name(m) for m in months))
             note = (note + "; " if note else "") + f"evidence for {what} preferred"
+    if len(cands) > 1 and any(e.index is not None for e in cands) and not says_earlier(claim):
+        # "Pass rate | Prior sitting pass rate": the earlier column only when the claim
+        # says so ("at the previous sitting")
+        current = [e for e in cands if earlier_column(e) is None]
+        if current and len(current) < len(cands):
+            cands = current
     codes = [n for n in labels if _is_code(n)] if labels else []
     if codes and len(cands) > 1:  # "bore WM-12": a code names one row or place exactly
         coded = [e for e in cands if not labels_of(e).isdisjoint(codes)]
@@ -143,3 +156,18 @@ def _with_quarters(periods: frozenset[str]) -> frozenset[str]:
     September 2026" is a Q3 value."""
     parts = [p for m in periods for p in _PARTS_OF_MONTH.get(m, ())]
     return periods.union(parts) if parts else periods
+
+
+_EARLIER_WORDS = re.compile(
+    r"\b(?i:prior|previous|preceding|last|earlier|before|ago|than|(?:up|down)[ \t]+from|"
+    r"compared[ \t]+(?:with|to))\b"
+)
+
+
+def says_earlier(claim: NumericClaim) -> bool:
+    """Whether the claim's sentence refers to an earlier period ("the previous sitting",
+    "down from 145.3p")."""
+    if claim.index is None or claim.span is None:
+        return False
+    s0, s1 = claim.index.sentence_bounds(claim.span[0])
+    return _EARLIER_WORDS.search(claim.index.text, s0, s1) is not None

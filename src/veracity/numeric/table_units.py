@@ -29,6 +29,7 @@ __all__ = [
     "declared_per",
     "declared_text",
     "declared_unit",
+    "earlier_column",
     "names_a_unit",
     "row_label_cell",
 ]
@@ -306,3 +307,21 @@ def declared_unit(text: str, dimension: str, per: str = "") -> tuple[units.Unit,
             continue
         return unit, _scale_of(m.group("scale") or m.group("scale2"))
     return None
+
+
+_EARLIER_HEAD = re.compile(r"\b(?i:prior|previous|preceding|last)\b")
+
+
+def earlier_column(ev: EvidenceQuantity) -> str | None:
+    """The header of a table cell's column when it names an earlier period than the
+    table's own ("Prior sitting pass rate", "Last week", "Previous year"), else None."""
+    if ev.index is None or ev.span is None:
+        return None
+    index = ev.index
+    cell = index.table_cell(ev.span[0])
+    hcells = index.head_cells(cell) if cell is not None else None
+    if cell is None or hcells is None or len(hcells) != len(cell.cells) or cell.col < 0:
+        return None
+    a, b = hcells[cell.col]
+    head = index.text[a:b].strip()
+    return head if _EARLIER_HEAD.search(head) else None

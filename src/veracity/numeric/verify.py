@@ -66,7 +66,10 @@ of the claim's year ("4.64 t/ha, up from 4.31 t/ha in 2024" is not 2024's) (``ot
 answer must not come from two different rows (``other_row``, see ``companions``). A
 claim that restates the value or range heading a table row ("a property worth £350,000"
 for the row "£200,001 to £500,000 | £150") is verified against that row label, and the
-claims stated with it must come from that row. A count that copies a cell as written
+claims stated with it must come from that row. A value from a column headed as an
+earlier period ("Prior sitting pass rate", "Last week") is preferred only by a claim that
+says so ("at the previous sitting", "down from"); one matched there by a claim that names
+its period fails (``other_year``). A count that copies a cell as written
 from a table whose title or column declares a scale ("8,657 admissions" under
 "(thousands)") fails (``table_scale``): the cell is 8.657 million.
 
@@ -139,11 +142,17 @@ from veracity.numeric.preference import (
     period_labels,
     period_name,
     prefer_context,
+    says_earlier,
 )
 from veracity.numeric.presets import resolve_config
 from veracity.numeric.quantity import CLOCK
 from veracity.numeric.rereadings import bare_number, names_a_row, reread, row_selector
-from veracity.numeric.table_units import column_scale, declared_per, names_a_unit
+from veracity.numeric.table_units import (
+    column_scale,
+    declared_per,
+    earlier_column,
+    names_a_unit,
+)
 from veracity.samples import EvidenceItem
 
 __all__ = ["MAX_EVIDENCE_ITEMS", "check_numbers", "evidence_from_items", "verify_claims"]
@@ -423,6 +432,11 @@ def _judge_all(
     return best, closest
 
 
+def _names_period(claim: NumericClaim) -> bool:
+    """Whether the claim is dated: a year, month, quarter or numbered period."""
+    return year_of(claim) is not None or bool(period_labels(labels_of(claim)))
+
+
 def _names_year(claim: NumericClaim, year: int) -> bool:
     """Whether the claim's sentence names ``year``."""
     if claim.index is None or claim.span is None:
@@ -505,6 +519,17 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
         and cfg.context_check
         and (claim.dimension != "time" or claim.unit == CLOCK)
     ):
+        earlier = earlier_column(best[1])
+        if earlier is not None and _names_period(claim) and not says_earlier(claim):
+            # "the pass rate at the March 2026 sitting was 49%" from "Prior sitting pass rate"
+            rank, ev, rule = best
+            err = rank if math.isfinite(rank) and rule != "zero_absolute" else None
+            reason = (
+                f"{claim.text!r} matches {describe(ev)}, but that value is in the column "
+                f"{earlier!r}, an earlier period than the one the claim names (a number from "
+                "another period)"
+            )
+            return ClaimVerification(claim, False, ev, err, "other_year", reason + suffix, tol)
         ey = year_of(best[1])  # (a span of time, "46 years", is dated by nothing)
         compared = (
             compared_year_of(best[1])
