@@ -309,12 +309,12 @@ def declared_unit(text: str, dimension: str, per: str = "") -> tuple[units.Unit,
     return None
 
 
-_EARLIER_HEAD = re.compile(r"\b(?i:prior|previous|preceding|last)\b")
+_EARLIER_HEAD = re.compile(r"\b(?i:prior|previous|preceding|last|ago)\b")
 
 
 def earlier_column(ev: EvidenceQuantity) -> str | None:
     """The header of a table cell's column when it names an earlier period than the
-    table's own ("Prior sitting pass rate", "Last week", "Previous year"), else None."""
+    table's own ("Prior sitting pass rate", "Last week", "Year ago"), else None."""
     if ev.index is None or ev.span is None:
         return None
     index = ev.index

@@ -62,6 +62,8 @@ _CHANGE_START = re.compile(
     r"(?:increase|decrease|rise|fall|drop|gain|decline)|a year-on-year)\b"
 )
 """A clause that opens with a change ("down 8% from ...") continues the clause before."""
+_BASE_YEAR = re.compile(r"\b(?i:vs\.?|versus|on|from|since|against|than)[ \t]*$")
+"""Before a header's year: the year a change is measured from ("Change vs 2023")."""
 _YEAR_CELL = re.compile(
     r"[ \t*]*(?:[A-Za-z][A-Za-z0-9-]*(?:[ \t]+\d{1,2})?[ \t]+){0,3}(?:FY[ ]?|CY[ ]?)?"
     r"((?:18|19|20)\d\d)(?:[/-]\d{2})?"
@@ -652,7 +654,9 @@ class TextIndex:
             return None
         a, b = hcells[cell.col]
         m = _YEAR_CELL.fullmatch(self.text, a, b) or _DATE_CELL.fullmatch(self.text, a, b)
-        return int(m.group(1)) if m else None
+        if m is None or _BASE_YEAR.search(self.text, a, m.start(1)):
+            return None  # "Change vs 2023": 2023 is the base of the change, not its period
+        return int(m.group(1))
 
     def _table_head_line(self, ls: int, sep: str) -> int | None:
         """Start of the first line of the block of ``sep`` lines holding line ``ls``
