@@ -712,10 +712,15 @@ class TextIndex:
                 if len(cache) >= _LABEL_CACHE_MAX:
                     cache.clear()
                 cache[raw] = label
+            if "-" in raw:
+                # "on-time" is about "time", "escape-of-water" about escape and water (as
+                # the words "Escape of water" are): its parts, not the whole word
+                parts = part_labels(raw)
+                if parts:
+                    found.update(parts)
+                    continue
             if label:
                 found.add(label)
-            if "-" in raw:  # "on-time" is also about "time"
-                found.update(part_labels(raw))
         _, period, letter = extra
         if period:
             for m in _PERIOD.finditer(text, c0, c1):
