@@ -301,6 +301,8 @@ CURRENCY_WORDS: dict[str, str] = {
     "pounds sterling": "GBP",
     "euro cent": "EUR¢",
     "euro cents": "EUR¢",
+    "us cent": "USD¢",
+    "us cents": "USD¢",
     "us dollars": "USD",
     "canadian dollars": "CAD",
     "australian dollars": "AUD",
