@@ -62,6 +62,8 @@ _CHANGE_START = re.compile(
     r"(?:increase|decrease|rise|fall|drop|gain|decline)|a year-on-year)\b"
 )
 """A clause that opens with a change ("down 8% from ...") continues the clause before."""
+_WHICH = re.compile(r"[ \t]+(?:which|that)[ \t]")
+"""A relative clause after a comma ("..., which averages seven years")."""
 _BASE_YEAR = re.compile(r"\b(?i:vs\.?|versus|on|from|since|against|than)[ \t]*$")
 """Before a header's year: the year a change is measured from ("Change vs 2023")."""
 _YEAR_CELL = re.compile(
@@ -535,6 +537,11 @@ class TextIndex:
             and not _TO_LEVEL.search(text, c0, start)  # "..., falling to 380 m³/h": a level
         ):
             # "6.8 billion letters, down 8% from ...": the change is about the clause before
+            p0, _ = self.clause_bounds(c0 - 2, c0 - 1)
+            found |= self._words(p0, c0 - 1, start, end, extra)
+        if not bounded and c0 > 1 and text[c0 - 1] == "," and _WHICH.match(text, c0):
+            # "over its working life, which averages seven years": the clause before
+            # names what "which" stands for
             p0, _ = self.clause_bounds(c0 - 2, c0 - 1)
             found |= self._words(p0, c0 - 1, start, end, extra)
         if bounded and c0 > 1 and text[c0 - 1] == "," and _ANAPHORA.search(text, c0, c1):
