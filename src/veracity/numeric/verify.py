@@ -17,7 +17,8 @@ derived, the difference of two evidence percentages). Rules, in order:
 * a range claim contains ``e``, or a point claim lies in a range ``e``
   (``range_contains``); a range against a range must match at both ends (within the
   tolerance, or the stated precision); a bound holds (``bound``): "more than X" covers X to 1.25 X,
-  "up to X" covers X / 1.25 to X (a bound restating the same bound compares values; a
+  "fewer than X" covers X / 1.25 to X; "up to X" and "a maximum of X" state a limit and
+  compare values like a plain number (a bound restating the same bound compares values; a
   bound against a range compares with the range's top for "up to", its bottom for
   "more than");
 * relative error ``|c - e| / |e| <= tol`` (``within_tolerance``), where ``tol`` is
@@ -258,7 +259,7 @@ def _judge(
         if end_value and abs(abs(c) - abs(end_value)) / abs(end_value) <= tol + 1e-12:
             return True, err, "bound"
         return False, err, "out_of_tolerance"
-    if bound and bound != ev.bound:  # "more than X" vs a plain value
+    if bound and bound != ev.bound and not _states_limit(claim):  # "more than X" vs a value
         ac, ae = abs(c), abs(e)
         if (bound == "min" and ac <= ae <= ac * _BOUND_SLACK) or (
             bound == "max" and ac / _BOUND_SLACK <= ae <= ac
@@ -430,6 +431,18 @@ def _judge_all(
                 swapped = abs(claim.value - ev.value) / abs(ev.value) if ev.value else 0.0
                 return None, (swapped, ev, "transposed_digits")
     return best, closest
+
+
+_UP_TO = re.compile(r"\b(?i:up[ \t]+to|a[ \t]+maximum[ \t]+of)[ \t]+(?:[$€£¥]|[A-Z]{3}[ \t]?)?$")
+
+
+def _states_limit(claim: NumericClaim) -> bool:
+    """Whether the claim states a limit ("up to 32 °C", "a maximum of 4 guests"): it
+    restates a limit of the same size, not any value below it (unlike "fewer than 30")."""
+    if claim.bound != "max" or claim.index is None or claim.span is None:
+        return False
+    s = claim.span[0]
+    return _UP_TO.search(claim.index.text, max(0, s - 24), s) is not None
 
 
 def _names_period(claim: NumericClaim) -> bool:
