@@ -19,7 +19,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["MAX_DIGITS", "NUMBER_WORDS", "ParsedNumber", "parse_digits", "parse_words"]
+__all__ = [
+    "MAX_DIGITS",
+    "NUMBER_WORDS",
+    "ParsedNumber",
+    "one_number",
+    "parse_digits",
+    "parse_words",
+]
 
 MAX_DIGITS = 18
 """Longer digit runs (credit cards, hashes, a megabyte of digits) are identifiers."""
@@ -199,3 +206,24 @@ def parse_words(words: list[str]) -> float | None:
             return None
         seen = True
     return float(total + current) if seen else None
+
+
+def one_number(words: list[str]) -> int:
+    """How many leading number words form one number: "two one" is two numbers ("two
+    one-minute flights"), as are "three four" and "twenty thirty"; "twenty one",
+    "fifteen hundred" and "two thousand three hundred" are one."""
+    last = ""  # kind of the previous word: digit (0-9), teen (10-19), tens, hundred, mult
+    for i, word in enumerate(words):
+        value = _UNITS_WORDS.get(word)
+        if value is not None:
+            kind = "digit" if value < 10 else "teen"
+            if last in ("digit", "teen") or (last == "tens" and kind == "teen"):
+                return i
+        elif word in _TENS_WORDS:
+            kind = "tens"
+            if last in ("digit", "teen", "tens"):
+                return i
+        else:
+            kind = "hundred" if word in ("hundred", "dozen") else "mult"
+        last = kind
+    return len(words)

@@ -39,7 +39,7 @@ from veracity.numeric.nearby import (
     maybe_phone,
     prefix_kind,
 )
-from veracity.numeric.numbers import ParsedNumber, parse_digits, parse_words
+from veracity.numeric.numbers import ParsedNumber, one_number, parse_digits, parse_words
 from veracity.numeric.patterns import (
     ALPHA_RUN,
     CHAIN,
@@ -239,11 +239,18 @@ def _start(m: re.Match[str]) -> tuple[int, bool]:
     return m.start(), m.re is not MULTIPLIER_LOWER and m.re is not MULTIPLIER_RE
 
 
+_LETTERS = re.compile(r"[A-Za-z]+")
+
+
 def _word_number(text: str, m: re.Match[str]) -> RawNumber | None:
     words = [
         w.lower() for w in re.split(r"[ \t\u00a0\u2009\u202f-]+", text[m.start() : m.end()]) if w
     ]
     start, end = m.start(), m.end()
+    n = one_number(words)
+    if n < len(words):  # "two one-minute flights": two numbers, read the first
+        words = words[:n]
+        end = [w.end() for w in _LETTERS.finditer(text, start, end)][n - 1]
     # "two hundred and fifty"
     if words[-1] in ("hundred", "thousand", "million", "billion"):
         more = re.match(
