@@ -75,8 +75,10 @@ _YEAR_CELL = re.compile(
 three words or period codes before it, one after it and a unit in brackets ("2026
 proposed", "Budget 2025", "Q3 2024", "Thrombolysis rate Q1 2025", "Week 7 2025", "2025
 (t)")."""
-_ANAPHORA = re.compile(r"\b(?:of|among)[ \t]+(?:them|which|those|these|whom)\b", re.IGNORECASE)
-"""A clause about the things the clause before it names ("52% of them")."""
+_ANAPHORA = re.compile(r"\b(?:of|among)[ \t]+(them|which|those|these|whom)\b", re.IGNORECASE)
+"""A clause about the things the clause before it names ("52% of them on the day"); a
+relative clause ("88 of which were hospitalised") names them only when it says nothing
+else: it is about hospital stays, not about the cases the clause before counts."""
 _HAS_LETTERS = re.compile(r"[A-Za-z]{3}")
 _TO_NEXT = re.compile(r"[ \t](to|from|versus|vs\.?|than|against|compared[ \t]+with)[ \t]")
 _FROM_NEAR = re.compile(r"\bfrom\b")
@@ -544,7 +546,13 @@ class TextIndex:
             # names what "which" stands for
             p0, _ = self.clause_bounds(c0 - 2, c0 - 1)
             found |= self._words(p0, c0 - 1, start, end, extra)
-        if bounded and c0 > 1 and text[c0 - 1] == "," and _ANAPHORA.search(text, c0, c1):
+        if (
+            bounded
+            and c0 > 1
+            and text[c0 - 1] == ","
+            and (ana := _ANAPHORA.search(text, c0, c1)) is not None
+            and not (found and ana.group(1).lower() in ("which", "whom"))
+        ):
             # a claim's "198,000 calls, 52% of them on the day": "them" names the clause
             # before (evidence keeps its own clause: "96,480 members, 27,150 of whom...")
             p0, _ = self.clause_bounds(c0 - 2, c0 - 1)
