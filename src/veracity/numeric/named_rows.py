@@ -1,4 +1,4 @@
-"""A claim whose words name one table row must not take its value from another row.
+"""A claim whose words name one table row (or column) must not take its value from another.
 
 "Jenna Collard of Canada finished in 1:54.37" against
 
@@ -18,6 +18,11 @@ Kestrels"). Rows are read from the line after the table's header line. Only valu
 read off one cell count (``within_tolerance``, ``rounding``); a named row that states the
 same value as written, and names such as "Total" that sentences use as plain words, do
 not fail a claim.
+
+Columns the same way: a claim matched under a header that is a name ("Glide 4 XL", "Lift
+Pro Duo": two capitalised words or a word and a number; not a period such as "Q3 2026"
+or "FY2025") fails when its segment writes out another such header and not its own,
+unless that column holds the same value in the row.
 """
 
 from __future__ import annotations
@@ -72,6 +77,14 @@ def check_named_rows(verdicts: Sequence[ClaimVerification]) -> list[ClaimVerific
             continue
         a, b = segment_bounds(claim.index, claim.span[0])
         segment = claim.index.text[a:b].lower()
+        column = _other_column(ev.index, row, segment)
+        if column is not None:
+            reason = (
+                f"{claim.text!r} matches {describe(ev)}, but its sentence names the column "
+                f"{column!r}, not the column of that value (a number from another column)"
+            )
+            out[i] = replace(v, verified=False, rule="other_row", reason=reason)
+            continue
         names, words = rows[row.start]
         said = set(_WORDS.findall(segment))
         if words & said or any(_named(n, segment) for n in names):
@@ -95,6 +108,42 @@ def check_named_rows(verdicts: Sequence[ClaimVerification]) -> list[ClaimVerific
         )
         out[i] = replace(v, verified=False, rule="other_row", reason=reason)
     return out
+
+
+def _other_column(index: TextIndex, row: TableCell, segment: str) -> str | None:
+    """The header of another column that ``segment`` names while it does not name the
+    header of ``row``'s column (headers that are names: "Glide 4 XL", "Lift Pro Duo"),
+    unless that column holds the same value in this row; else None."""
+    heads = index.head_cells(row)
+    if heads is None or len(heads) != len(row.cells) or not 0 <= row.col < len(heads):
+        return None
+    text = index.text
+    names = [text[a:b].strip() for a, b in heads]
+    mine = names[row.col]
+    if not _proper(mine) or _named(mine.lower(), segment):
+        return None
+    value = text[row.cells[row.col][0] : row.cells[row.col][1]].strip()
+    for k, name in enumerate(names):
+        if k == row.col or not _proper(name) or not _named(name.lower(), segment):
+            continue
+        if mine.lower().startswith(name.lower()) and _named(mine.lower(), segment):
+            continue
+        cell = text[row.cells[k][0] : row.cells[k][1]].strip()
+        if cell != value:
+            return name
+    return None
+
+
+def _proper(header: str) -> bool:
+    """Whether a column header is a name, not a period or a measure ("Q3 2026", "FY2025",
+    "Per 100 ml")."""
+    return _PROPER.search(header) is not None and _NOT_A_NAME.search(header) is None
+
+
+_NOT_A_NAME = re.compile(r"(?:18|19|20)\d\d|\b(?i:q[1-4]|h[12]|fy|per|week|wk|period|round)\b")
+_PROPER = re.compile(r"[A-Z][a-z]*[ \t-]+(?:[A-Z0-9]|\d)|[A-Za-z]+[ \t-]?\d")
+"""A header that names a product or entity: two capitalised words or a word and a number
+("Lift Pro Duo", "Glide 4", "BP-520"); not "Pass rate" or "Target"."""
 
 
 def _holds(index: TextIndex, line: int, sep: str, value: str) -> bool:
