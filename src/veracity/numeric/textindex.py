@@ -14,6 +14,7 @@ import bisect
 import re
 from typing import NamedTuple
 
+from veracity.numeric.nearby import counted_noun
 from veracity.numeric.numbers import NUMBER_WORDS
 from veracity.numeric.word_labels import noun_label, part_labels, word_label
 
@@ -64,6 +65,8 @@ _CHANGE_START = re.compile(
 """A clause that opens with a change ("down 8% from ...") continues the clause before."""
 _WHICH = re.compile(r"[ \t]+(?:which|that)[ \t]")
 """A relative clause after a comma ("..., which averages seven years")."""
+_LEVEL_BEFORE = re.compile(r"\b(?:to|with)[ \t]+$")
+"""Before a bare number that a level reaches ("... to end the year with 402")."""
 _BASE_YEAR = re.compile(r"\b(?i:vs\.?|versus|on|from|since|against|than)[ \t]*$")
 """Before a header's year: the year a change is measured from ("Change vs 2023")."""
 _YEAR_CELL = re.compile(
@@ -586,9 +589,16 @@ class TextIndex:
             k = bisect.bisect_left(self._q_starts, p0)
             if k >= len(self._q_starts) or self._q_starts[k] >= c0 - 6:
                 found |= self._words(p0, c0 - 6, start, end, extra)
+        s0 = self.sentence_bounds(start)[0]
         if noun:
             found.add("#" + noun_label(noun))
-        s0 = self.sentence_bounds(start)[0]
+        elif not bounded and _LEVEL_BEFORE.search(text, max(0, start - 8), start):
+            # "opened 14 stores to end the year with 402": the 402 counts stores too
+            k = bisect.bisect_left(self._q_ends, start) - 1
+            if k >= 0 and self._q_ends[k] > s0:
+                before = counted_noun(text, self._q_ends[k])
+                if before:
+                    found.add("#" + noun_label(before))
         if s0 < c0:
             head = _OPENING_MONTH.match(text, s0, c0)
             if head is not None:  # "In February, Hollins Pass recorded 141 cm"
