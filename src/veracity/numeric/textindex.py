@@ -112,8 +112,16 @@ _RELATIVE_YEAR_BEFORE = re.compile(
 )
 """Right before a number: it is for the year before ("the prior year's £299.4m", "last
 year's winning 59.55%")."""
-_PART_OF = re.compile(r"(\S+)[ \t]+(?:out[ \t]+)?of[ \t]+(?:the[ \t]+|all[ \t]+)?$")
-"""Before a whole, its part ("63 of the 214 guests", "Sixty-three out of 214")."""
+_PART_OF = re.compile(
+    r"(\S+)[ \t]+(?:out[ \t]+)?of[ \t]+(?:(?:the|all|its|their)[ \t]+)?"
+    r"(?:[A-Za-z]+(?:[ \t][A-Za-z0-9]+)?['’]s[ \t]+)?$"
+)
+"""Before a whole, its part ("63 of the 214 guests", "Sixty-three out of 214", "64 of Unit
+2's 193 assemblies", "Fourteen of the nursery's 19 staff")."""
+
+
+_WORD_AFTER = re.compile(r"[ \t]+[A-Za-z][A-Za-z'’-]*")
+"""The word right after a number ("214 guests")."""
 
 
 def _is_number(word: str) -> bool:
@@ -502,7 +510,8 @@ class TextIndex:
             if part is not None and _is_number(part.group(1)):
                 # "Sixty-three of the 214 guests helped ... moved on": what follows is
                 # said of the part; the whole is named by its noun
-                c1 = end
+                noun_word = _WORD_AFTER.match(self.text, end, c1)
+                c1 = noun_word.end() if noun_word is not None else end
             elif k < len(self._q_starts) and self._q_starts[k] < c1:
                 c1 = self._q_starts[k]
                 if _OBJECT_OF_NEXT.search(self.text, end, c1):
