@@ -42,7 +42,9 @@ PERIODS: dict[str, str] = {
     **dict.fromkeys(["month", "months", "mo"], "month"),
     **dict.fromkeys(["quarter", "quarters"], "quarter"),
     **dict.fromkeys(["year", "years", "yr", "annum"], "year"),
-    **dict.fromkeys(["shift", "session", "visit", "trip", "game", "match", "season"], ""),
+    **dict.fromkeys(
+        ["shift", "session", "visit", "trip", "game", "match", "season", "stay", "lesson"], ""
+    ),
 }
 """Period words -> canonical period (``""``: the word itself, singular)."""
 
@@ -77,6 +79,7 @@ _SP = r"[ \t\u00a0\u2009\u202f]"
 _PER = re.compile(
     rf"{_SP}*(?:(?P<slash>/)|(?P<word>(?i:per|each|every|an|a))(?={_SP}))"
     rf"{_SP}*(?:(?P<n>\d{{1,3}}(?:,\d{{3}})+|\d{{1,7}}(?:\.\d+)?){_SP}*)?"
+    rf"(?:(?i:installed|additional|extra){_SP}+)?"  # "£5,000 per installed megawatt"
     r"(?P<den>[^\W\d_][\w²³]*(?:-[^\W\d_]+)?)(?![\w/])"
     rf"(?!{_SP}+(?i:ago|earlier|before|later|after|since)\b)"  # "8 % a year ago" is a time
 )
