@@ -37,6 +37,7 @@ __all__ = [
     "EvidencePool",
     "compatible",
     "declared_cells",
+    "per_fits",
     "per_ratio",
 ]
 
@@ -51,6 +52,17 @@ def per_ratio(claim_per: str, ev_per: str) -> float | None:
     if a is None or b is None or a[0] != b[0]:
         return None
     return b[1] / a[1]
+
+
+def per_fits(a: str, b: str) -> bool:
+    """Whether two stated denominators may name the same thing: equal, units of one
+    dimension (:func:`per_ratio`), or one a compound ("ha/year") whose first part is the
+    other ("ha": the period unstated)."""
+    if a == b or per_ratio(a, b) is not None:
+        return True
+    if ("/" in a) == ("/" in b):
+        return False
+    return a.partition("/")[0] == b.partition("/")[0]
 
 
 def _per_size(per: str) -> tuple[str, float] | None:
@@ -72,8 +84,10 @@ def compatible(claim: NumericClaim, ev: EvidenceQuantity) -> bool:
     counts and numbers too), currencies that may name the same money, SFS generic tags
     of the claim's type, and rate denominators that are the same, unstated on one side,
     or units of one dimension (converted: see :func:`per_ratio`)."""
-    if claim.per and ev.per and claim.per != ev.per and per_ratio(claim.per, ev.per) is None:
-        return False  # "$10 per month" vs "$10 per day" (see veracity.numeric.rates)
+    if claim.per and ev.per and not per_fits(claim.per, ev.per):
+        # "$10 per month" vs "$10 per day" (see veracity.numeric.rates); "per hectare per
+        # year" meets "per hectare" (the period unstated) but not "per hectare per month"
+        return False
     dim, cur = dimension_of(ev)
     if dim == "tag":
         return claim.claim_type == ev.tag or (ev.tag == "distance" and claim.dimension == "length")

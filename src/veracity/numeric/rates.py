@@ -15,10 +15,14 @@
 - an adverb: ``daily``, ``weekly``, ``monthly``, ``quarterly``, ``annually``,
   ``yearly``, ``hourly``, ``nightly``, ``p.a.``.
 
+A period after another denominator makes a compound ("per hectare per year": ``ha/year``,
+"per person per night": ``person/night``).
+
 Verification (:mod:`veracity.numeric.verify`) converts two denominators that are
 units of one dimension ("€340 per tonne" = "€0.34 per kg"; "$10 per month" is not "$10
 per day") and treats other differing denominators as incomparable ("$5 per person" is
-not "$5 per room"); a value stated without one compares as before. A distance per time
+not "$5 per room"; "per hectare per month" is not "per hectare per year", but "per
+hectare" may leave the period unstated); a value stated without one compares as before. A distance per time
 unit is read as a speed ("12 km per hour" = 12 km/h).
 """
 
@@ -132,6 +136,12 @@ def _canonical(den: str, word: str) -> str | None:
     return unit.symbol
 
 
+_PERIOD_DENS = frozenset(
+    {"s", "min", "h", "day", "night", "week", "fortnight", "month", "quarter", "year"}
+)
+"""Denominators that may follow another ("per hectare per year": ``ha/year``)."""
+
+
 def read_per(text: str, pos: int) -> tuple[str, int, bool] | None:
     """The rate denominator written at ``pos`` (the end of a quantity), or None.
 
@@ -165,6 +175,11 @@ def read_per(text: str, pos: int) -> tuple[str, int, bool] | None:
         if den is not None:
             n = m.group("n")
             if n is None:
+                then = _PER.match(text, end) if den not in _PERIOD_DENS else None
+                if then is not None and then.group("n") is None:
+                    period = _canonical(then.group("den"), (then.group("word") or "/").lower())
+                    if period in _PERIOD_DENS:  # "per hectare per year": both denominators
+                        return f"{den}/{period}", then.end(), False
                 return den, end, False
             if word in _AFTER_A:
                 return None

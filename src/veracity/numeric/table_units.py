@@ -264,10 +264,22 @@ def _declared_money(text: str, per: str) -> tuple[units.Unit, float] | None:
         code = code.rstrip("¢")
         rate = read_per(text, m.end())
         stated = rate[0] if rate is not None else ""
-        if stated != per and not (not stated and per and _names_period(text, per)):
+        if not _fits(stated, per) and not (not stated and per and _names_period(text, per)):
             continue  # but "Daily rates ... (EUR)" declares euros per day
         return units.Unit("currency", code, factor), _scale_of(m.group("pre") or m.group("post"))
     return None
+
+
+def _fits(stated: str, per: str) -> bool:
+    """A declared denominator fits a claim's: equal, or one the compound of the other
+    ("GB/month" and "GB")."""
+    if stated == per:
+        return True
+    return (
+        bool(stated and per)
+        and ("/" in stated) != ("/" in per)
+        and (stated.partition("/")[0] == per.partition("/")[0])
+    )
 
 
 def _names_period(text: str, per: str) -> bool:
@@ -303,7 +315,7 @@ def declared_unit(text: str, dimension: str, per: str = "") -> tuple[units.Unit,
         if unit is None or unit.dimension != dimension:
             continue
         rate = read_per(text, m.end())
-        if (rate[0] if rate is not None else "") != per:
+        if not _fits(rate[0] if rate is not None else "", per):
             continue
         return unit, _scale_of(m.group("scale") or m.group("scale2"))
     return None

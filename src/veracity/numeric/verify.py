@@ -643,7 +643,12 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
         scale = _SCALE_NAMES.get(column_scale(ev), "a larger unit")
         reason = f"{claim.text!r} copies {describe(ev)} as written, but its table counts in {scale}"
     else:
-        shown = f"relative error {rank:.2%}" if err_val is not None else "evidence is 0"
+        if err_val is not None:
+            shown = f"relative error {rank:.2%}"
+        elif claim.per and ev.per and claim.per != ev.per:
+            shown = f"a value per {ev.per}, not per {claim.per}"
+        else:
+            shown = "evidence is 0"
         reason = f"{claim.text!r} is not within {tol:.0%} of any evidence; closest is {describe(ev)} ({shown})"
     return ClaimVerification(claim, False, ev, err_val, rule, reason + suffix, tol)
 
