@@ -22,8 +22,8 @@ Verification (:mod:`veracity.numeric.verify`) converts two denominators that are
 units of one dimension ("€340 per tonne" = "€0.34 per kg"; "$10 per month" is not "$10
 per day") and treats other differing denominators as incomparable ("$5 per person" is
 not "$5 per room"; "per hectare per month" is not "per hectare per year", but "per
-hectare" may leave the period unstated); a value stated without one compares as before. A distance per time
-unit is read as a speed ("12 km per hour" = 12 km/h).
+hectare" may leave the period unstated); a value stated without one compares as before.
+A distance per time unit is read as a speed ("12 km per hour" = 12 km/h).
 """
 
 from __future__ import annotations
