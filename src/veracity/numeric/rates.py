@@ -101,7 +101,8 @@ PERIOD_WORDS: dict[str, str] = {**ADVERBS, "annual": "year"}
 """Words that name a period, to its denominator ("annual" -> ``year``)."""
 _PERIOD_BEFORE = re.compile(
     rf"\b(?i:({'|'.join(_PERIOD_ADJECTIVES)}))"
-    r"(?:[ \t]+[^\W\d_][\w'’-]*){0,4}[ \t]+(?:of[ \t]+|costs?[ \t]+|is[ \t]+|was[ \t]+|at[ \t]+)?"
+    r"(?:[ \t]+[^\W\d_][\w'’-]*){0,4}[ \t]+"
+    r"(?:of[ \t]+|costs?[ \t]+|is[ \t]+|was[ \t]+|were[ \t]+|are[ \t]+|at[ \t]+)?"
     r"[$€£¥₹]?$"
 )
 """A period adjective up to four words before a number ("a daily maximum of £14", "a
