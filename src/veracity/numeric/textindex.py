@@ -497,6 +497,11 @@ class TextIndex:
             k = bisect.bisect_right(self._q_ends, start) - 1
             if k >= 0 and self._q_ends[k] > c0:
                 c0 = self._q_ends[k]
+                counted = _WORD_AFTER.match(self.text, c0, start)
+                if counted is not None and counted_noun(self.text, c0):
+                    # "9,400 pupils ... across 112 schools", "the €1,200 million fine tops
+                    # the record of €746 million": the noun of the number before is its own
+                    c0 = counted.end()
                 # "from 17.4% in the control period to 15.1%": the words before "to"
                 # are the earlier number's
                 last = max(_TO_NEXT.finditer(self.text, c0, start), key=_match_end, default=None)
