@@ -240,6 +240,7 @@ def _start(m: re.Match[str]) -> tuple[int, bool]:
 
 
 _LETTERS = re.compile(r"[A-Za-z]+")
+_PRICE_OF = re.compile(r"\b(?i:price|cost|prices|costs|per|for)[ \t]+(?:(?i:of)[ \t]+)?an?[ \t]+$")
 
 
 def _word_number(text: str, m: re.Match[str]) -> RawNumber | None:
@@ -265,6 +266,8 @@ def _word_number(text: str, m: re.Match[str]) -> RawNumber | None:
         before = text[max(0, start - 9) : start].lower()
         if not re.search(r"\ban?\s+$", before):
             return None
+        if words == ["dozen"] and _PRICE_OF.search(text, max(0, start - 24), start):
+            return None  # "the price of a dozen eggs": what is priced, not a count
         if re.search(r"\bhalf\s+an?\s+$", before):  # "half a million"
             half = True
             start -= len(before) - before.rindex("half")
