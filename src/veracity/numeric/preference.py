@@ -49,6 +49,12 @@ def prefer_context(
             if relaxed:
                 same += [e for e, y in zip(cands, years, strict=True) if y is None]
             cands, note = same, f"evidence for {year} preferred"
+        elif not same and not relaxed:
+            # no value stated for the claim's year: one stated for no year before one
+            # stated for another ("842,000 members" before "768,000 at 30 June 2024")
+            undated = [e for e, y in zip(cands, years, strict=True) if y is None]
+            if undated and len(undated) < len(cands):
+                cands, note = undated, f"evidence for other years than {year} set aside"
     labels = labels_of(claim) if has_labels else frozenset()
     months = period_labels(labels)
     if months and len(cands) > 1:  # "October's price": like a year, a month names the period

@@ -53,6 +53,7 @@ _MONTH_NAMES = {
     "mar": "march",
     "apr": "april",
     "jun": "june",
+    "june": "june",
     "jul": "july",
     "aug": "august",
     "sep": "september",
