@@ -400,6 +400,23 @@ class TextIndex:
                 and not _REF_YEAR.search(self.text, max(c1, year_pos[k] - 16), year_pos[k])
             ):
                 return year_val[k]
+        if c0 > 1 and self.text[c0 - 1] == ",":
+            # "The previous survey, completed in 2019, covered 1,980 km²": a year in the
+            # comma-bounded clause just before, with no number between
+            p0, _ = self.clause_bounds(c0 - 2, c0 - 1)
+            k = bisect.bisect_left(year_pos, p0)
+            nxt = bisect.bisect_left(self._q_starts, p0)
+            if (
+                p0 > 1
+                and self.text[p0 - 1] == ","
+                and k < len(year_pos)
+                and year_pos[k] < c0
+                and (k + 1 >= len(year_pos) or year_pos[k + 1] >= c0)
+                and (nxt >= len(self._q_starts) or self._q_starts[nxt] >= start)
+                and not _REF_YEAR.search(self.text, max(p0, year_pos[k] - 16), year_pos[k])
+                and not self._in_span(year_pos[k])
+            ):
+                return year_val[k]
         s0, _ = self.sentence_bounds(start)
         k = bisect.bisect_left(year_pos, s0)
         if k < len(year_pos) and year_pos[k] < c0 and year_pos[k] - s0 < 40:
