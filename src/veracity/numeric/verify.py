@@ -17,8 +17,9 @@ derived, the difference of two evidence percentages). Rules, in order:
 * a range claim contains ``e``, or a point claim lies in a range ``e``
   (``range_contains``); a range against a range must match at both ends (within the
   tolerance, or the stated precision); a bound holds (``bound``): "more than X" covers X to 1.25 X,
-  "fewer than X" covers X / 1.25 to X; "up to X" and "a maximum of X" state a limit and
-  compare values like a plain number (a bound restating the same bound compares values; a
+  "fewer than X" covers X / 1.25 to X; "up to X", "a maximum of X", "at least X" and "a
+  minimum of X" state a limit and compare values like a plain number (a bound restating
+  the same bound compares values; a
   bound against a range compares with the range's top for "up to", its bottom for
   "more than");
 * relative error ``|c - e| / |e| <= tol`` (``within_tolerance``), where ``tol`` is
@@ -434,15 +435,23 @@ def _judge_all(
 
 
 _UP_TO = re.compile(r"\b(?i:up[ \t]+to|a[ \t]+maximum[ \t]+of)[ \t]+(?:[$€£¥]|[A-Z]{3}[ \t]?)?$")
+_AT_LEAST = re.compile(
+    r"\b(?i:at[ \t]+least|a[ \t]+minimum[ \t]+of)[ \t]+(?:[$€£¥]|[A-Z]{3}[ \t]?)?$"
+)
 
 
 def _states_limit(claim: NumericClaim) -> bool:
-    """Whether the claim states a limit ("up to 32 °C", "a maximum of 4 guests"): it
-    restates a limit of the same size, not any value below it (unlike "fewer than 30")."""
-    if claim.bound != "max" or claim.index is None or claim.span is None:
+    """Whether the claim states a limit ("up to 32 °C", "a maximum of 4 guests", "at least
+    70% of the time"): it restates a limit of the same size, not any value beyond it
+    (unlike "fewer than 30" or "more than 500")."""
+    if claim.index is None or claim.span is None:
         return False
     s = claim.span[0]
-    return _UP_TO.search(claim.index.text, max(0, s - 24), s) is not None
+    if claim.bound == "max":
+        return _UP_TO.search(claim.index.text, max(0, s - 24), s) is not None
+    if claim.bound == "min":
+        return _AT_LEAST.search(claim.index.text, max(0, s - 24), s) is not None
+    return False
 
 
 def _names_period(claim: NumericClaim) -> bool:
