@@ -214,10 +214,11 @@ days", "four clear of", "two ahead of")."""
 
 
 _LEVEL_BEFORE = re.compile(
-    r"\b(?i:to|as[ \t]+(?:low|high|much|little|many|few)[ \t]+as|at|reach(?:ed|ing|es)?|hit)"
+    r"\b(?i:to|from|as[ \t]+(?:low|high|much|little|many|few)[ \t]+as|at|reach(?:ed|ing|es)?|hit)"
     r"[ \t]*[$€£¥]?$"
 )
-"""Right before a number: what follows is a level ("fell as low as 127", "rose to 120")."""
+"""Right before a number: what follows is a level ("fell as low as 127", "rose to 120",
+"rose to 212 from 150")."""
 
 
 def difference_of_values(
