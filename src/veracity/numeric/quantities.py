@@ -39,7 +39,13 @@ from veracity.numeric.nearby import (
     maybe_phone,
     prefix_kind,
 )
-from veracity.numeric.numbers import ParsedNumber, one_number, parse_digits, parse_words
+from veracity.numeric.numbers import (
+    NUMBER_WORDS,
+    ParsedNumber,
+    one_number,
+    parse_digits,
+    parse_words,
+)
 from veracity.numeric.patterns import (
     ALPHA_RUN,
     CHAIN,
@@ -737,7 +743,9 @@ def _read_one(
             if raw.words and num.value <= 12 and _SET_BEFORE.search(text, max(0, s - 12), s):
                 excluded = "set_reference"  # "across all three kilns", "the two lines"
         elif raw.words:
-            excluded = "bare_word"
+            whole = _OF_WHOLE.match(text, q.end)
+            if whole is None or not (whole.group(1)[0].isdigit() or whole.group(1) in NUMBER_WORDS):
+                excluded = "bare_word"  # but "three of the five years": a part of a whole
     if not excluded and dimension == "time":
         if _EARLIER.match(text, q.end) or (
             _FIRST_BEFORE.search(text, max(0, start - 12), start) and _OF_YEAR.match(text, q.end)
@@ -796,6 +804,11 @@ stays a duration."""
 _FIRST_BEFORE = re.compile(r"\b(?i:the[ \t]+(?:first|last))[ \t]+$")
 _PERIOD_CODE_BEFORE = re.compile(r"\b(?:[QqHh][1-4]|FY)[ \t]?$")
 """A period code right before four digits ("H1 2025", "FY2025"): they are a year."""
+_OF_WHOLE = re.compile(
+    r"[ \t]+(?:out[ \t]+)?of[ \t]+(?:(?:the|its|their|all)[ \t]+)?"
+    r"(?:[A-Za-z]+(?:[ \t][A-Za-z0-9]+)?['’]s[ \t]+)?(\d|[a-z]+)"
+)
+"""After a bare number word: "of" and a whole that is a number ("three of the five")."""
 _OF_YEAR = re.compile(r"[ \t]+of[ \t]+(?:the[ \t]+year|(?:18|19|20)\d\d)\b")
 """Around a time span: a part of a year ("in the first nine months of 2025")."""
 _AT_WEEK = re.compile(

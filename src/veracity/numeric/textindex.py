@@ -510,6 +510,7 @@ class TextIndex:
         ``bounded`` stops at the neighbouring numbers (used for claims, so words about
         another number of the same clause do not count for this one)."""
         c0, c1 = self.clause_bounds(start, end)
+        gap: tuple[int, int] | None = None  # words of another number inside the clause
         if bounded:
             k = bisect.bisect_right(self._q_ends, start) - 1
             if k >= 0 and self._q_ends[k] > c0:
@@ -528,14 +529,25 @@ class TextIndex:
                 ):
                     c0 = last.end()
             k = bisect.bisect_left(self._q_starts, end)
-            part = _PART_OF.search(self.text, max(c0, start - 40), start)
+            part = _PART_OF.search(self.text, max(0, start - 40), start)
+            nxt = self._q_starts[k] if k < len(self._q_starts) else c1
             if part is not None and _is_number(part.group(1)):
                 # "Sixty-three of the 214 guests helped ... moved on": what follows is
                 # said of the part; the whole is named by its noun
                 noun_word = _WORD_AFTER.match(self.text, end, c1)
                 c1 = noun_word.end() if noun_word is not None else end
-            elif k < len(self._q_starts) and self._q_starts[k] < c1:
-                c1 = self._q_starts[k]
+            elif (
+                nxt < c1
+                and _PART_OF.fullmatch(self.text, end - 1, nxt)
+                and not _HAS_LETTERS.search(self.text, self.sentence_bounds(start)[0], start)
+            ):
+                # "Sixteen of the 21 staff hold ...": a part that opens its sentence is its
+                # subject and keeps the clause, but not the whole and its noun
+                whole_end = self._q_ends[bisect.bisect_left(self._q_ends, nxt + 1)]
+                noun_word = _WORD_AFTER.match(self.text, whole_end, c1)
+                gap = (end, noun_word.end() if noun_word is not None else whole_end)
+            elif nxt < c1:
+                c1 = nxt
                 if _OBJECT_OF_NEXT.search(self.text, end, c1):
                     # "£7,145 out of a total prize fund of £12,500": the words name the
                     # next number, not this one
@@ -545,7 +557,11 @@ class TextIndex:
                     if sub is not None:  # "114 off 121 deliveries as Australia won by 41"
                         c1 = sub.start()
         extra = self._extras or self._extra()
-        found = self._words(c0, c1, start, end, extra)
+        if gap is None:
+            found = self._words(c0, c1, start, end, extra)
+        else:
+            found = self._words(c0, gap[0], start, end, extra)
+            found |= self._words(gap[1], c1, start, end, extra)
         text = self.text
         if c0 > 1 and text[c0 - 1] == ":" and not text[c0:start].strip(" \t$€£¥"):
             # "Total prize fund: €10,500": the label is before the colon (its sentence)
