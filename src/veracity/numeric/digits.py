@@ -36,15 +36,27 @@ def digits_of(x: float) -> str:
 def other_decimal(claim: NumericClaim, ev: EvidenceQuantity, c: float, e: float) -> bool:
     """True when both sides state the same unit to the same decimal place and differ by
     more than that place's rounding ("96.8 Mbit/s" is not "96.1 Mbit/s", though within
-    1 %): two precise values that disagree are two values, whatever the tolerance."""
+    1 %), or state a whole number to five significant digits or more; two precise values
+    that disagree are two values, whatever the tolerance."""
     if claim.approx or ev.approx or claim.bound or ev.bound or claim.unit != ev.unit:
         return False
     if claim.low is not None or ev.low is not None:
         return False
     places = decimals_of(claim.text)
-    if places == 0 or places != decimals_of(ev.text):
+    if places != decimals_of(ev.text):
         return False
+    if places == 0 and not (
+        len(digits_of(claim.stated_value)) >= _EXACT_DIGITS
+        and len(digits_of(ev.stated_value)) >= _EXACT_DIGITS
+        and claim.stated_value == round(claim.stated_value)
+    ):
+        return False  # whole numbers: only counts stated to five digits or more
     return abs(c - e) > max(claim.half_unit, ev.half_unit) * (1 + 1e-9)
+
+
+_EXACT_DIGITS = 5
+"""A whole number stated to this many significant digits is a count, not a rounding:
+"412,609,220 shares" is not "412,906,220 shares", though within 1 %."""
 
 
 _DECIMALS = re.compile(r"\d[.](\d+)")

@@ -648,6 +648,11 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
         reason = f"{claim.text!r} has the opposite sign of {describe(ev)}"
     elif rule == "transposed_digits":
         reason = f"{claim.text!r} is {describe(ev)} with two adjacent digits swapped"
+    elif rule == "other_value":
+        reason = (
+            f"{claim.text!r} and {describe(ev)} are both stated exactly and differ beyond "
+            f"their rounding (relative error {rank:.2%}): two different values"
+        )
     elif rule == "table_scale":
         scale = _SCALE_NAMES.get(column_scale(ev), "a larger unit")
         reason = f"{claim.text!r} copies {describe(ev)} as written, but its table counts in {scale}"
