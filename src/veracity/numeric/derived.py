@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from itertools import pairwise
 
 from veracity.numeric.evidence import describe, dimension_of
 from veracity.numeric.models import ClaimVerification, EvidenceQuantity, NumericClaim
@@ -22,6 +23,7 @@ _BOUND_SLACK = 1.25
 __all__ = [
     "difference_of_values",
     "percent_change",
+    "percent_of_claims",
     "pp_difference",
     "product_of_claims",
     "range_of_values",
@@ -203,6 +205,56 @@ def share_of_claims(
         f"{100 * part.value / whole.value:.3g}% (relative error {err:.2%})"
     )
     return ClaimVerification(claim, True, part, err, "share_of_claims", reason, tol, (part, whole))
+
+
+def percent_of_claims(
+    claim: NumericClaim, verdicts: list[ClaimVerification], tol: float, widening: float
+) -> ClaimVerification | None:
+    """A percentage that restates the share a part is of its whole, both written as
+    verified claims of the same answer sentence ("approved 47 of the 64 applications,
+    about 73 percent"): ``r = 100 * a / b`` for a part ``a`` written just before "of"
+    (or "out of") and its whole ``b``, accepted when ``|c - r| / r <= tol`` (plus
+    ``widening`` when the claim says "about") or ``|c - r|`` is below half the claim's
+    last digit."""
+    if claim.index is None or claim.dimension != "percent" or claim.low is not None:
+        return None
+    index = claim.index
+    s0, s1 = index.sentence_bounds(claim.span[0])
+    mine = sorted(
+        (v for v in verdicts if v.verified and v.matched is not None and v.claim is not claim),
+        key=lambda v: v.claim.span[0],
+    )
+    mine = [v for v in mine if v.claim.index is index and s0 <= v.claim.span[0] < s1]
+    limit = tol + (widening if claim.approx else 0.0)
+    for part, whole in pairwise(mine):
+        a, b = part.claim, whole.claim
+        if a.dimension not in _COUNTS or b.dimension not in _COUNTS:
+            continue
+        if _PART_GAP.fullmatch(index.text, a.span[1], b.span[0]) is None:
+            continue
+        if not 0 < a.value < b.value:
+            continue
+        r = 100 * a.value / b.value
+        err = abs(claim.value - r) / r
+        pm, wm = part.matched, whole.matched
+        if (
+            pm is not None
+            and wm is not None
+            and (err <= limit + 1e-12 or abs(claim.value - r) < claim.half_unit)
+        ):
+            reason = (
+                f"{claim.text!r} is {a.text!r} as a share of {b.text!r}, {r:.3g}% "
+                f"(relative error {err:.2%})"
+            )
+            return ClaimVerification(claim, True, pm, err, "share_of_claims", reason, tol, (pm, wm))
+    return None
+
+
+_COUNTS = frozenset({"count", "number"})
+_PART_GAP = re.compile(
+    r"[ \t]+(?:out[ \t]+)?of[ \t]+(?:(?:the|its|their|all)[ \t]+)?(?:[A-Za-z]+['’]s[ \t]+)?"
+)
+"""Between a part and its whole ("47 of the 64", "412 of its 1,864")."""
 
 
 _CHANGE_CUE = re.compile(

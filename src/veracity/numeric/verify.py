@@ -101,6 +101,7 @@ from veracity.numeric.config import DomainConfig
 from veracity.numeric.derived import (
     difference_of_values,
     percent_change,
+    percent_of_claims,
     pp_difference,
     product_of_claims,
     range_of_values,
@@ -705,7 +706,10 @@ def _score(
             if v.claim.dimension == "ratio":
                 got = ratio_of_claims(v.claim, verdicts, tol, cfg.approximation_widening)
             elif v.claim.dimension == "percent":
-                got = share_of_claims(v.claim, verdicts, pool, tol, cfg.approximation_widening)
+                widen = cfg.approximation_widening
+                got = share_of_claims(v.claim, verdicts, pool, tol, widen)
+                if got is None:  # "47 of the 64 applications, about 73 percent"
+                    got = percent_of_claims(v.claim, verdicts, tol, widen)
             else:
                 got = product_of_claims(v.claim, verdicts, tol)
             if got is not None:
