@@ -47,7 +47,9 @@ derived, the difference of two evidence percentages). Rules, in order:
   may be the ratio of two values that other claims of its sentence verified
   (``ratio_of_claims``, :func:`veracity.numeric.derived.ratio_of_claims`), and a
   percentage written as a share of a verified value ("82% of the £48.6m") may be the
-  share some evidence value is of it (``share_of_claims``); a range whose two ends are two
+  share some evidence value is of it (``share_of_claims``), as may a percentage stated with
+  a part and its whole ("47 of the 64 applications, about 73 percent"); a range whose two
+  ends are two
   evidence values stated together ("between $10 and $500" for "from $10 to $500") holds
   (``range_ends``).
 
