@@ -227,6 +227,12 @@ year."""
 _COMPARE_YEAR = 16
 """Most characters from a comparison to a year compared with directly ("than in October
 2025")."""
+_YEAR_LABEL_BEFORE = re.compile(
+    r"\((?:FY[ ]?|[HQ][1-4][ \t])?((?:18|19|20)\d\d)(?:[/-]\d\d)?[ \t]*:[ \t]*[$€£¥]?$"
+)
+"""A year labelling the figure after it in brackets ("(2024: £59.0m)", "(H1 2024:")."""
+_YEAR_LABEL = re.compile(r"(?:[/-]\d\d)?[ \t]*:[ \t]*[$€£¥]?\d")
+"""After a year: a colon and a figure, so the year labels that figure, not the one before."""
 _REF_YEAR = re.compile(r"(?:from|since|than|over|versus|vs\.?|with|before|\bon)\s*$", re.IGNORECASE)
 _MAX_SENTENCE = 400
 _WINDOW = 160
@@ -369,11 +375,18 @@ class TextIndex:
         own = _POSSESSIVE_YEAR.search(self.text, max(0, start - 12), start)
         if own is not None:  # "2025's 66,500"
             return int(own.group(1))
+        labelled = _YEAR_LABEL_BEFORE.search(self.text, max(0, start - 16), start)
+        if labelled is not None:  # "£68.2m (2024: £59.0m)": the comparative figure
+            return int(labelled.group(1))
         from_value = _FROM_BEFORE.search(self.text, max(0, start - 8), start) is not None
         before: int | None = None
         for k in range(lo, min(hi, lo + 8)):
             p = year_pos[k]
-            if start <= p < end or _REF_YEAR.search(self.text, max(c0, p - 16), p):
+            if (
+                start <= p < end
+                or _REF_YEAR.search(self.text, max(c0, p - 16), p)
+                or _YEAR_LABEL.match(self.text, p + 4)
+            ):
                 continue
             if p >= end:
                 nxt = bisect.bisect_right(self._q_starts, end)
