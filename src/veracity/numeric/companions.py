@@ -131,6 +131,20 @@ def _years_differ(x: NumericClaim, y: NumericClaim) -> bool:
     return b is not None and a != b
 
 
+_INCLUDED = re.compile(
+    r"\b(?i:including|incl\.?|inc\.?|excluding|excl\.?|plus|after|before)[ \t]+$"
+)
+
+
+def _included(claim: NumericClaim) -> bool:
+    """A rate the claim's sentence includes or leaves out ("£12,823.80 including 20% VAT",
+    "plus 5% service"): a component of another value, not a companion from a row."""
+    if claim.index is None or claim.span is None:
+        return False
+    s = claim.span[0]
+    return _INCLUDED.search(claim.index.text, max(0, s - 16), s) is not None
+
+
 def _within(ev: EvidenceQuantity, index: TextIndex, bounds: tuple[int, int]) -> bool:
     return ev.index is index and ev.span is not None and bounds[0] <= ev.span[0] < bounds[1]
 
@@ -185,7 +199,11 @@ def _check_group(
             ey = vy.matched
             if j == i or ey is None or ey.index is None or ey.span is None:
                 continue
-            if stated_together(x, vy.claim) and not _years_differ(x, vy.claim):
+            if (
+                stated_together(x, vy.claim)
+                and not _years_differ(x, vy.claim)
+                and not _included(vy.claim)
+            ):
                 together.append((vy, ey.index, segment_bounds(ey.index, ey.span[0])))
         if not together or any(_within(ex, idx, seg) for _, idx, seg in together):
             continue  # no companion, or one found next to the claim's own match
