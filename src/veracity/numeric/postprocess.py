@@ -28,7 +28,21 @@ __all__ = [
 
 
 def join_compounds(text: str, found: list[Quantity], keep_parts: bool) -> list[Quantity]:
-    """Join ``2 hours 5 minutes`` into one quantity (a larger unit then a smaller one)."""
+    """Join ``2 hours 5 minutes`` into one quantity (a larger unit then a smaller one);
+    in ``36h 47m`` the glued "m" after hours is minutes, not metres."""
+    found = list(found)
+    for k in range(1, len(found)):
+        q, prev = found[k], found[k - 1]
+        if (
+            q.unit == "m"
+            and prev.unit == "h"
+            and text[q.end - 1 : q.end] == "m"
+            and text[q.end - 2 : q.end - 1].isdigit()
+            and COMPOUND_GAP.fullmatch(text, prev.end, q.start) is not None
+        ):
+            found[k] = Quantity(
+                q.start, q.end, q.stated * 60.0, q.stated, "time", "min", half_unit=30.0
+            )
     out: list[Quantity] = []
     i = 0
     while i < len(found):
