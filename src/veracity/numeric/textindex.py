@@ -37,7 +37,8 @@ NUMBERED_PERIODS = ("period", "week", "round", "stage", "matchday", "gameweek", 
 label ``period7`` names when a number was measured."""
 _PERIOD = re.compile(
     r"\b(?:Q[1-4]|H[12]|FY ?'?\d{2,4}|[A-Z][A-Za-z]{0,3}\d+(?:\.\d+)?[A-Z]{0,2}|[A-Z]{1,4}-\d+[A-Z]?)\b"
-    r"|#\d{2,}\b|\b(?i:" + "|".join(NUMBERED_PERIODS) + r") \d{1,2}\b(?![.,]\d)"
+    r"|#\d{2,}\b|\b(?i:" + "|".join(NUMBERED_PERIODS) + r") "
+    r"(?:\d{1,2}|(?i:one|two|three|four|five|six|seven|eight|nine|ten))\b(?![.,]\d)"
     r"|\b(?i:first|second|third|fourth) (?i:quarter|half)\b"
 )
 """Period codes ("Q3", "H1", "FY24"), numbered periods ("Period 7", "week 12", "Round 3")
@@ -52,6 +53,8 @@ _ORDINAL_PERIODS = {
     for p, count in (("quarter", 4), ("half", 2))
     for i, n in enumerate(("first", "second", "third", "fourth")[:count], 1)
 }
+_SMALL = {w: i for i, w in enumerate("one two three four five six seven eight nine ten".split(), 1)}
+"""Number words in numbered periods ("phase two" is ``phase2``)."""
 _CODE_DROP = str.maketrans("", "", " '-")
 _LETTER_FIRST = re.compile(r"(?<![A-Za-z0-9])([B-HJ-Z]) ([a-z][a-z'’&-]+)")
 """A capital letter then a word ("B roads"): the label ``road b`` ("A" and "I" are
@@ -816,9 +819,10 @@ class TextIndex:
                         found.difference_update(map(word_label, code.split()))
                         found.add(ordinal)
                         continue
-                    word, space, _ = code.partition(" ")
+                    word, space, number = code.partition(" ")
                     if space and word in NUMBERED_PERIODS:  # "Period 7", not "period"
                         found.discard(word_label(word))
+                        code = word + str(_SMALL.get(number, number))  # "phase two": phase2
                     found.add(code.translate(_CODE_DROP))
         if letter:  # "Phone A", "Group B": the letter tells two rows apart
             for m in _LETTER_NAME.finditer(text, c0, c1):
