@@ -1,6 +1,8 @@
 """Which evidence a claim is about, before its value is compared: evidence stated for
 the claim's year, then for the month it names, then about its row or entity (most shared
-labels; the same rate denominator counts as one)."""
+labels; the same rate denominator counts as one). One shared word does not decide when
+every value it picks is ten times off the claim's and another value is close: it names
+the topic ("the hydrofoil ... 27 minutes" is not about "the six-month hydrofoil trial")."""
 
 from __future__ import annotations
 
@@ -88,8 +90,13 @@ def prefer_context(
         per = claim.per
         scores = [len(labels & labels_of(e)) + (per != "" and _per_of(e) == per) for e in cands]
         best = max(scores)
-        if best > 0 and min(scores) < best:
-            cands = [e for e, s in zip(cands, scores, strict=True) if s == best]
+        preferred = [e for e, s in zip(cands, scores, strict=True) if s == best]
+        if (
+            best > 0
+            and min(scores) < best
+            and not (best == 1 and _all_far(claim, preferred, cands))
+        ):
+            cands = preferred
             names = [n.lstrip("#") for n in sorted(labels & labels_of(cands[0]))]
             if per and _per_of(cands[0]) == per:
                 names.append(f"per {per}")
@@ -177,3 +184,26 @@ def says_earlier(claim: NumericClaim) -> bool:
         return False
     s0, s1 = claim.index.sentence_bounds(claim.span[0])
     return _EARLIER_WORDS.search(claim.index.text, s0, s1) is not None
+
+
+_FAR = 10.0
+"""A value this many times larger or smaller than the claim's is another quantity."""
+
+
+def _all_far(
+    claim: NumericClaim, preferred: list[EvidenceQuantity], cands: list[EvidenceQuantity]
+) -> bool:
+    """Whether every preferred value is another order of magnitude from the claim's while
+    some other candidate is close to it ("27 minutes" is not about the "six-month trial"
+    that shares its topic word): then the shared words name the topic, not the row."""
+    c = abs(claim.value)
+    if c == 0:
+        return False
+
+    def far(e: EvidenceQuantity) -> bool:
+        v = abs(e.value)
+        return v == 0 or v / c > _FAR or c / v > _FAR
+
+    return all(far(e) for e in preferred) and any(
+        abs(e.value - claim.value) <= 0.05 * c for e in cands
+    )
