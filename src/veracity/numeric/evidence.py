@@ -69,24 +69,34 @@ def evidence_from_items(
                 f"value {value:g} {unit!r} is beyond the float range once its unit is applied",
                 field=f"evidence[{i}]",
             )
-        value = base
-        dimension = "currency" if spec.dimension == "currency" else spec.dimension
-        ym = _YEAR_KEY.search(key) if key else None
+        dimension = spec.dimension
+        # a year in the key ("rent_2023") starts with 18, 19 or 20: no "1" or "2", no year
+        ym = _YEAR_KEY.search(key) if "1" in key or "2" in key else None
         out.append(
             EvidenceQuantity(
-                value=value,
-                stated_value=stated,
-                unit=unit,
-                dimension=dimension if dimension != "currency" else "currency:" + spec.symbol,
-                key=key,
-                source=source,
-                noun=spec.noun,
-                tag=spec.tag,
-                labels=frozenset({"#" + noun_label(spec.noun)}) if spec.noun else frozenset(),
-                year=int(ym.group(1)) if ym else None,
+                base,  # value
+                stated,  # stated_value
+                unit,
+                dimension if dimension != "currency" else "currency:" + spec.symbol,
+                key,
+                source,
+                None,  # context_index
+                "",  # sentence
+                None,  # span
+                "",  # text
+                None,  # low
+                None,  # high
+                spec.noun,
+                spec.tag,
+                0.0,  # half_unit
+                frozenset({"#" + noun_label(spec.noun)}) if spec.noun else _NO_LABELS,
+                int(ym.group(1)) if ym else None,  # year
             )
         )
     return out
+
+
+_NO_LABELS: frozenset[str] = frozenset()
 
 
 _ITEM_FIELDS = frozenset({"key", "value", "unit", "source"})

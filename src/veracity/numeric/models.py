@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from veracity.errors import InputError
@@ -23,6 +23,7 @@ __all__ = [
     "compared_year_of",
     "context_of",
     "labels_of",
+    "new_verification",
     "year_of",
 ]
 
@@ -220,6 +221,45 @@ class ClaimVerification:
         if self.derived_from:
             out["derived_from"] = [e.to_dict() for e in self.derived_from]
         return out
+
+
+# the slot setters of ClaimVerification, in field order (what its frozen __init__ reaches
+# through one object.__setattr__ call per field)
+(
+    _SET_CLAIM,
+    _SET_VERIFIED,
+    _SET_MATCHED,
+    _SET_RELATIVE_ERROR,
+    _SET_RULE,
+    _SET_REASON,
+    _SET_TOLERANCE,
+    _SET_DERIVED_FROM,
+) = (getattr(ClaimVerification, f.name).__set__ for f in fields(ClaimVerification))
+_NEW = object.__new__
+
+
+def new_verification(
+    claim: NumericClaim,
+    verified: bool,
+    matched: EvidenceQuantity | None,
+    relative_error: float | None,
+    rule: str,
+    reason: str,
+    tolerance: float,
+) -> ClaimVerification:
+    """``ClaimVerification(claim, verified, matched, relative_error, rule, reason,
+    tolerance)`` (no ``derived_from``), built by setting its slots directly: the same
+    object at about half the cost of the frozen ``__init__``, for the per-claim verdicts."""
+    v: ClaimVerification = _NEW(ClaimVerification)
+    _SET_CLAIM(v, claim)
+    _SET_VERIFIED(v, verified)
+    _SET_MATCHED(v, matched)
+    _SET_RELATIVE_ERROR(v, relative_error)
+    _SET_RULE(v, rule)
+    _SET_REASON(v, reason)
+    _SET_TOLERANCE(v, tolerance)
+    _SET_DERIVED_FROM(v, ())
+    return v
 
 
 @dataclass(frozen=True, slots=True)

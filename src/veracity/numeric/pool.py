@@ -84,11 +84,15 @@ def compatible(claim: NumericClaim, ev: EvidenceQuantity) -> bool:
     counts and numbers too), currencies that may name the same money, SFS generic tags
     of the claim's type, and rate denominators that are the same, unstated on one side,
     or units of one dimension (converted: see :func:`per_ratio`)."""
+    return _compatible(claim, ev, *dimension_of(ev))
+
+
+def _compatible(claim: NumericClaim, ev: EvidenceQuantity, dim: str, cur: str) -> bool:
+    """:func:`compatible` with ``dimension_of(ev)`` already known (``dim``, ``cur``)."""
     if claim.per and ev.per and not per_fits(claim.per, ev.per):
         # "$10 per month" vs "$10 per day" (see veracity.numeric.rates); "per hectare per
         # year" meets "per hectare" (the period unstated) but not "per hectare per month"
         return False
-    dim, cur = dimension_of(ev)
     if dim == "tag":
         return claim.claim_type == ev.tag or (ev.tag == "distance" and claim.dimension == "length")
     cd = claim.dimension
@@ -122,13 +126,15 @@ class EvidencePool:
 
     def __init__(self, items: list[EvidenceQuantity]) -> None:
         self.items = items
-        self.groups: dict[str, list[tuple[int, EvidenceQuantity]]] = {}
+        # dimension -> (pool position, evidence, dimension_of(evidence)...)
+        self.groups: dict[str, list[tuple[int, EvidenceQuantity, str, str]]] = {}
         self._cands: dict[tuple[str, str, str, str], Candidates] = {}
         self._loose: dict[frozenset[str], Candidates] = {}
         self.declared: dict[tuple[str, str, str], Candidates] = {}  # see declared_cells
         self._places: dict[int, tuple[list[int], list[int]]] | None = None
         for pos, ev in enumerate(items):
-            self.groups.setdefault(dimension_of(ev)[0], []).append((pos, ev))
+            dim, cur = dimension_of(ev)
+            self.groups.setdefault(dim, []).append((pos, ev, dim, cur))
 
     def candidates(self, claim: NumericClaim) -> Candidates:
         """The compatible evidence, in pool order (shared between claims of the same
@@ -145,7 +151,9 @@ class EvidencePool:
             found = [pe for name in names for pe in self.groups.get(name, ())]
             if len(names) > 2:
                 found.sort(key=lambda pe: pe[0])
-            got = self._cands[key] = Candidates([ev for _, ev in found if compatible(claim, ev)])
+            got = self._cands[key] = Candidates(
+                [ev for _, ev, dim, cur in found if _compatible(claim, ev, dim, cur)]
+            )
         return got
 
     def near(self, claim: NumericClaim) -> list[EvidenceQuantity]:

@@ -131,6 +131,7 @@ from veracity.numeric.models import (
     check_claims,
     compared_year_of,
     labels_of,
+    new_verification,
     year_of,
 )
 from veracity.numeric.named_rows import check_named_rows
@@ -231,7 +232,8 @@ def _judge(
         if ev.low <= c <= ev.high:
             return True, 0.0, "range_contains"
         err = min(abs(ev.low - c), abs(ev.high - c)) / max(abs(ev.low), abs(ev.high), 1e-300)
-    if {claim.direction, ev.direction} == {"up", "down"}:  # "fell 5 %" vs "rose 5 %"
+    cd, ed = claim.direction, ev.direction
+    if (cd == "up" and ed == "down") or (cd == "down" and ed == "up"):  # "fell 5 %" vs "rose 5 %"
         return (
             False,
             err if err is not None else abs(c - e) / abs(e) if e else None,
@@ -252,7 +254,7 @@ def _judge(
         ok = abs(c) <= cfg.zero_tolerance
         return ok, None, "zero_absolute" if ok else "out_of_tolerance"
     assert err is not None
-    if CLOCK in (claim.unit, ev.unit) and lo is None and ev.low is None:
+    if (claim.unit == CLOCK or ev.unit == CLOCK) and lo is None and ev.low is None:
         # "2:08:15" is exact to the second: only the stated precision, no tolerance
         ok = abs(c - e) <= max(claim.half_unit, ev.half_unit)
         return ok, err, "rounding" if ok else "out_of_tolerance"
@@ -275,8 +277,12 @@ def _judge(
         diff_err = _temperature_difference_error(claim, ev)
         if diff_err is not None and diff_err < err:
             err = diff_err  # "warmer by 2.61 °F" restates "1.45 °C above"
-    limit = tol + (cfg.approximation_widening if _loose(claim, ev) else 0.0)
-    if err <= limit + 1e-12:
+    # within tolerance: ``err <= tol + widening + 1e-12`` when _loose(), else ``err <= tol +
+    # 1e-12``; _loose() is only asked when the two limits disagree
+    within = err <= tol + 1e-12
+    if within != (err <= tol + cfg.approximation_widening + 1e-12):
+        within = not within if _loose(claim, ev) else within
+    if within:
         if c != e and transposed(claim, ev, c, e):
             return False, err, "transposed_digits"
         if c != e and other_decimal(claim, ev, c, e):
@@ -403,14 +409,32 @@ def _judge_all(
     best: _Pick | None = None
     closest: _Pick | None = None
     per = claim.per
+    periodic = per in PERIOD_DENOMINATORS
+    quick = _quick_miss_limits(claim, tol, cfg)
+    if quick is not None:
+        c, c_up, c_dir, far, c_half, pct_limit = quick
     for ev in cands:
-        if (
-            per in PERIOD_DENOMINATORS
-            and not ev.per
-            and ev.index
-            and declared_per(ev) not in ("", per)
-        ):
+        if periodic and not ev.per and ev.index and declared_per(ev) not in ("", per):
             continue  # "$310 per day" against a cell of "Skip hire (per week)"
+        if quick is not None:
+            # most candidates are far off: settle a plain miss here, without _judge (see
+            # _quick_miss_limits for why its verdict is the same)
+            e = ev.value
+            if (
+                e != 0
+                and (e > 0) == c_up
+                and ev.low is None
+                and ev.high is None
+                and ev.dimension != "tag"
+                and ev.unit != CLOCK
+                and not (c_dir and ev.direction and {c_dir, ev.direction} == _OPPOSITE)
+            ):
+                d = abs(c - e)
+                miss = d / abs(e)
+                if miss > far and d >= max(c_half, ev.half_unit) * (1 + 1e-9) and d > pct_limit:
+                    if closest is None or miss < closest[0]:
+                        closest = (miss, ev, "out_of_tolerance")
+                    continue
         ok, err, rule = _judge(claim, ev, tol, cfg)
         rank = err if err is not None else (0.0 if ok else math.inf)
         if ok and (
@@ -485,6 +509,42 @@ def _unscaled_cell(claim: NumericClaim, ev: EvidenceQuantity) -> bool:
     )
 
 
+_OPPOSITE = frozenset(("up", "down"))
+_NO_LABELS: frozenset[str] = frozenset()
+
+
+def _quick_miss_limits(
+    claim: NumericClaim, tol: float, cfg: DomainConfig
+) -> tuple[float, bool, str, float, float, float] | None:
+    """For a plain point claim (no range, bound, rate, clock or temperature; not 0): the
+    limits of a quick miss, ``(c, c > 0, direction, far, half, pct_limit)``; else None.
+
+    Against an evidence value ``e`` that is a plain point too (not 0, same sign as ``c``,
+    no range, tag or clock, no opposite direction), :func:`_judge` goes straight to its
+    tolerance rules with ``err = |c - e| / |e|``. When ``err > far`` (above the tolerance
+    with and without the approximation widening), ``|c - e| >= max(half, e's half unit)
+    * (1 + 1e-9)`` (at least any rounding allowance) and ``|c - e| > pct_limit`` (beyond
+    the percentage points threshold, for a percentage), none of those rules holds and the
+    verdict is ``(False, err, "out_of_tolerance")``: :func:`_judge_all` settles it
+    without calling :func:`_judge`."""
+    c = claim.value
+    if (
+        c == 0
+        or claim.per
+        or claim.bound
+        or claim.low is not None
+        or claim.high is not None
+        or claim.unit == CLOCK
+        or claim.dimension == "temperature"
+    ):
+        return None
+    pct = claim.dimension == "percent"
+    far = max(tol + 1e-12, tol + cfg.approximation_widening + 1e-12)
+    half = claim.half_unit if claim.significant >= 2 or pct else 0.0
+    pct_limit = cfg.percentage_absolute_threshold + 1e-12 if pct else -math.inf
+    return c, c > 0, claim.direction, far, half, pct_limit
+
+
 def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> ClaimVerification:
     tol = cfg.tolerance_for(claim.claim_type)
     if not pool.items:
@@ -555,11 +615,14 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
                 "another period)"
             )
             return ClaimVerification(claim, False, ev, err, "other_year", reason + suffix, tol)
-        ey = year_of(best[1])  # (a span of time, "46 years", is dated by nothing)
+        matched = best[1]
+        # structured evidence (no text) has its own year and labels, and no compared year
+        structured = matched.index is None or matched.span is None
+        ey = matched.year if structured else year_of(matched)  # ("46 years" has no year)
         compared = (
-            compared_year_of(best[1])
-            if ey is None and not (best[1].direction or claim.direction)  # not a change
-            else None
+            compared_year_of(matched)
+            if not structured and ey is None and not (matched.direction or claim.direction)
+            else None  # (not a change)
         )
         cy = year_of(claim) if ey is not None or compared is not None else None
         if compared is not None and compared == cy:
@@ -571,7 +634,8 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
                 f"{cy}'s, so it is not for {cy} (a number from another year)"
             )
             return ClaimVerification(claim, False, ev, err, "other_year", reason + suffix, tol)
-        other = period_labels(labels_of(best[1]))
+        matched_labels = (matched.labels or _NO_LABELS) if structured else labels_of(matched)
+        other = period_labels(matched_labels)
         named = period_labels(labels_of(claim)) if other else frozenset()
         if (
             named
@@ -610,7 +674,7 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
             if err_val is not None
             else f" ({rule.replace('_', ' ')})"
         )
-        return ClaimVerification(claim, True, ev, err_val, rule, reason + suffix, tol)
+        return new_verification(claim, True, ev, err_val, rule, reason + suffix, tol)
     if claim.dimension == "pp" and cfg.derive_pp_difference:
         derived = pp_difference(claim, pool.items, tol)
         if derived is not None:
@@ -667,7 +731,7 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
         else:
             shown = "evidence is 0"
         reason = f"{claim.text!r} is not within {tol:.0%} of any evidence; closest is {describe(ev)} ({shown})"
-    return ClaimVerification(claim, False, ev, err_val, rule, reason + suffix, tol)
+    return new_verification(claim, False, ev, err_val, rule, reason + suffix, tol)
 
 
 def verify_claims(
