@@ -215,10 +215,11 @@ _SMALL_NUMBERS = {
 }
 _COMPARED = re.compile(
     r"[ \t,](?:up[ \t]+from|down[ \t]+from|(from)|compared?[ \t]+(?:with|to)|against|than|"
-    r"versus|vs\.?)[ \t]",
+    r"versus|vs\.?|(?:up|down)[ \t]+\d[\d.,]*[ \t]?(?:%|per[ \t]?cent)[ \t]+on)[ \t]",
     re.IGNORECASE,
 )
-"""After a number: a comparison with another value ("up from 4.31 t/ha in 2024"); a bare
+"""After a number: a comparison with another value ("up from 4.31 t/ha in 2024", "6,210,
+up 9.4% on Q3 2025"); a bare
 "from" (group 1) only before a value ("to 4.64 t/ha from 4.31 t/ha"), not before a year
 ("index-linked from 2019")."""
 _UNITLESS = re.compile(r"[\d\s.,+\-\u2212\u2013]*")
