@@ -110,8 +110,8 @@ _RELATIVE_YEAR = re.compile(
 before", "1,420 tonnes a season earlier"; but "a rise of 1.3% on the year before" is this
 year's rise)."""
 _RELATIVE_YEAR_BEFORE = re.compile(
-    r"\b(?i:previous|prior|preceding|last)[ \t]+(?i:year|season)['’]s[ \t]+(?:[a-z]+[ \t]+)?"
-    r"[$€£¥]?$"
+    r"\b(?i:previous|prior|preceding|last)[ \t]+(?i:year|season)['’]s[ \t]+(?:[a-z]+[ \t]+){0,3}"
+    r"(?:(?:was|were|of|at)[ \t]+)?[$€£¥]?$"
 )
 """Right before a number: it is for the year before ("the prior year's £299.4m", "last
 year's winning 59.55%")."""
@@ -231,6 +231,8 @@ year."""
 _COMPARE_YEAR = 16
 """Most characters from a comparison to a year compared with directly ("than in October
 2025")."""
+_BACK_REACH = 400
+"""How far back "last year's" finds the year it counts from, outside its sentence."""
 _YEAR_LABEL_BEFORE = re.compile(
     r"\((?:FY[ ]?|[HQ][1-4][ \t])?((?:18|19|20)\d\d)(?:[/-]\d\d)?[ \t]*:[ \t]*[$€£¥]?$"
 )
@@ -359,12 +361,8 @@ class TextIndex:
                 return paired
         if _SPAN_AFTER.match(self.text, end):  # "fell 27% between 2013 and 2025"
             return None
-        back = (
-            1
-            if _RELATIVE_YEAR.match(self.text, end)
-            or _RELATIVE_YEAR_BEFORE.search(self.text, max(0, start - 32), start)
-            else 0
-        )
+        owner = _RELATIVE_YEAR_BEFORE.search(self.text, max(0, start - 48), start)
+        back = 1 if owner is not None or _RELATIVE_YEAR.match(self.text, end) else 0
         if not back:
             many = _YEARS_EARLIER.match(self.text, end)
             if many is not None:  # "down from 92.1% five years earlier"
@@ -376,6 +374,9 @@ class TextIndex:
             k = bisect.bisect_left(year_pos, start) - 1
             if k >= 0 and year_pos[k] >= self.sentence_bounds(start)[0]:
                 return year_val[k] - back
+            if k >= 0 and owner is not None and start - year_pos[k] <= _BACK_REACH:
+                # "Show 2025 ... Last year's winning yield was 6.15 kg": the text's year
+                return year_val[k] - 1
         own = _POSSESSIVE_YEAR.search(self.text, max(0, start - 12), start)
         if own is not None:  # "2025's 66,500"
             return int(own.group(1))
