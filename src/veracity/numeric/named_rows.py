@@ -14,7 +14,10 @@ another row of that table (a cell's text from its first letter, or the words it 
 with: "Triumph TR4A", "Viola" of 'Viola 16"'; with a word of four letters or more;
 matched as whole words, any case) and nothing of the matched row: neither one of its
 names nor a word of four letters or more from one ("Kestrels" for "Harrowgate
-Kestrels"). Rows are read from the line after the table's header line. Only values
+Kestrels"). A model code is a name too ("HX 800"). When the segment names no row, a
+sentence that names exactly one other row as a proper name counts ("The HX 800 weighs
+2.1 t and has a 451 g shot weight"). Rows are read from the line after the table's
+header line. Only values
 read off one cell count (``within_tolerance``, ``rounding``); a named row that states the
 same value as written, and names such as "Total" that sentences use as plain words, do
 not fail a claim.
@@ -45,6 +48,8 @@ _NAME = re.compile(r"[A-Za-z][^|\t\n]*")
 _LEAD = re.compile(r"[A-Za-z][A-Za-z&'’. -]*[A-Za-z]")
 """A name's leading words ("Viola" of 'Viola 16"'): a name too."""
 _WORDS = re.compile(r"[A-Za-z]{4,}")
+_CODE_NAME = re.compile(r"[a-z]{1,3}[ -]?\d{2,5}[a-z]?")
+"""A model code as a row name ("hx 800", "bp-520")."""
 
 _DIRECT = frozenset({"within_tolerance", "rounding"})
 """Verdicts read off one evidence value (not derived from several)."""
@@ -85,17 +90,19 @@ def check_named_rows(verdicts: Sequence[ClaimVerification]) -> list[ClaimVerific
             )
             out[i] = replace(v, verified=False, rule="other_row", reason=reason)
             continue
-        names, words = rows[row.start]
-        said = set(_WORDS.findall(segment))
-        if words & said or any(_named(n, segment) for n in names):
-            continue
-        named = [
-            (start, n)
-            for start, (ns, _) in rows.items()
-            if start != row.start
-            for n in ns
-            if n not in _GENERIC and _named(n, segment)
-        ]
+        named = _rows_named(rows, row.start, segment)
+        if named is None:
+            continue  # the segment names the matched row
+        if not named:  # "The City 5 costs €3,199 and has a 500 W motor": the sentence
+            s0, s1 = claim.index.sentence_bounds(claim.span[0])
+            sentence = claim.index.text[s0:s1]
+            named = [
+                (start, n)
+                for start, n in _rows_named(rows, row.start, sentence.lower()) or []
+                if _proper_name(n, sentence)
+            ]
+            if len({start for start, _ in named}) != 1:
+                continue  # one row, named as a proper name ("City 5"), counts there
         if not named:
             continue
         cell = ev.index.text[ev.span[0] : ev.span[1]]
@@ -108,6 +115,28 @@ def check_named_rows(verdicts: Sequence[ClaimVerification]) -> list[ClaimVerific
         )
         out[i] = replace(v, verified=False, rule="other_row", reason=reason)
     return out
+
+
+def _proper_name(name: str, text: str) -> bool:
+    """Whether ``name`` (lower case) is written capitalised in ``text`` ("City 5", "HX
+    800"), not as plain words ("kcal", "fuel tank")."""
+    at = text.lower().find(name)
+    return at >= 0 and text[at].isupper()
+
+
+def _rows_named(rows: _Rows, mine: int, text: str) -> list[tuple[int, str]] | None:
+    """The other rows ``text`` (lower case) names, as (line start, name); None when it names
+    the row ``mine`` (a name of it, or one of its words of four letters or more)."""
+    names, words = rows[mine]
+    if words & set(_WORDS.findall(text)) or any(_named(n, text) for n in names):
+        return None
+    return [
+        (start, n)
+        for start, (ns, _) in rows.items()
+        if start != mine
+        for n in ns
+        if n not in _GENERIC and _named(n, text)
+    ]
 
 
 def _other_column(index: TextIndex, row: TableCell, segment: str) -> str | None:
@@ -172,7 +201,7 @@ def _rows(index: TextIndex, row: TableCell) -> _Rows:
             name = m.group().strip().lower()
             lead = _LEAD.match(name)
             for n in (name, lead.group() if lead is not None else ""):
-                if n and n not in names and _WORDS.search(n) is not None:
+                if n and n not in names and (_WORDS.search(n) or _CODE_NAME.fullmatch(n)):
                     names.append(n)
         words = {w for n in names for w in _WORDS.findall(n)}
         found[line] = (names, words)
