@@ -84,9 +84,11 @@ _PER = re.compile(
     rf"{_SP}*(?:(?P<slash>/)|(?P<word>(?i:per|each|every|an|a))(?={_SP}))"
     rf"{_SP}*(?:(?P<n>\d{{1,3}}(?:,\d{{3}})+|\d{{1,7}}(?:\.\d+)?){_SP}*)?"
     rf"(?:(?i:installed|additional|extra){_SP}+)?"  # "£5,000 per installed megawatt"
-    r"(?P<den>[^\W\d_][\w²³]*(?:-[^\W\d_]+)?)(?![\w/])"
-    rf"(?!{_SP}+(?i:ago|earlier|before|later|after|since)\b)"  # "8 % a year ago" is a time
+    r"(?P<den>[^\W\d_][\w²³]*(?:-[^\W\d_]+)?)(?!\w)"
+    r"(?!/(?!(?i:s|min|h|hr|day|night|week|wk|month|mo|quarter|year|yr|annum)\b))"
 )
+_TIME_AFTER = re.compile(rf"{_SP}+(?i:ago|earlier|before|later|after|since)\b")
+"""After "a year": a point in time ("8 % a year ago"), not a rate."""
 _PER_POWER = re.compile(
     rf"{_SP}*(?i:per){_SP}+(?P<n>1(?:00|000|0000|00000|,000|0,000|00,000|,000,000))"
     r"(?![\d,.]*\d)(?![ \t]*[A-Za-z])"
@@ -160,6 +162,12 @@ def read_per(text: str, pos: int) -> tuple[str, int, bool] | None:
     ):
         return None  # cheap test first: most numbers are followed by no rate at all
     m = _PER.match(text, pos)
+    if (
+        m is not None
+        and (m.group("word") or "").lower() in ("a", "an")
+        and _TIME_AFTER.match(text, m.end())
+    ):
+        m = None  # "8% a year ago"; but "£0.35 per hour after the first 10 minutes"
     if m is not None:
         word = (m.group("word") or "/").lower()
         raw = m.group("den")
