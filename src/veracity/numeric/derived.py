@@ -50,12 +50,29 @@ def pp_difference(
     """A percentage-point claim equal to the difference of two evidence percentages
     stated close together (the same or adjacent sentences of one context): two
     percentages far apart in a text are rarely the two ends of one change."""
-    c = abs(claim.value)
     pcts = [e for e in pool if e.dimension == "percent" and e.low is None][:_MAX_PAIRS_POOL]
+    best = _closest_difference(claim, pcts, tol, _close)
+    if best is None:
+        return None
+    err, a, b = best
+    reason = f"{claim.text!r} equals the difference of {describe(a)} and {describe(b)} (relative error {err:.2%})"
+    return ClaimVerification(claim, True, a, err, "pp_difference", reason, tol, (a, b))
+
+
+def _closest_difference(
+    claim: NumericClaim,
+    vals: list[EvidenceQuantity],
+    tol: float,
+    together: Callable[[EvidenceQuantity, EvidenceQuantity], bool],
+) -> tuple[float, EvidenceQuantity, EvidenceQuantity] | None:
+    """``(err, a, b)`` for the pair of ``vals`` stated ``together`` whose difference ``d =
+    |a - b|`` is closest to the claim ``c``, among pairs with ``|c - d| / d <= tol`` or
+    ``|c - d|`` below half the claim's last digit; None when no pair qualifies."""
+    c = abs(claim.value)
     best: tuple[float, EvidenceQuantity, EvidenceQuantity] | None = None
-    for i, a in enumerate(pcts):
-        for b in pcts[i + 1 :]:
-            if not _close(a, b):
+    for i, a in enumerate(vals):
+        for b in vals[i + 1 :]:
+            if not together(a, b):
                 continue
             d = abs(a.value - b.value)
             if d == 0:
@@ -63,11 +80,7 @@ def pp_difference(
             err = abs(c - d) / d
             if (err <= tol or abs(c - d) < claim.half_unit) and (best is None or err < best[0]):
                 best = (err, a, b)
-    if best is None:
-        return None
-    err, a, b = best
-    reason = f"{claim.text!r} equals the difference of {describe(a)} and {describe(b)} (relative error {err:.2%})"
-    return ClaimVerification(claim, True, a, err, "pp_difference", reason, tol, (a, b))
+    return best
 
 
 def percent_change(
@@ -292,19 +305,8 @@ def difference_of_values(
         return None
     if _LEVEL_BEFORE.search(text, max(0, a0 - 20), a0):
         return None  # "fell as low as 127 ppm", "rose to 120": a level, not a change
-    c = abs(claim.value)
     vals = [e for e in pool if e.low is None and compatible(claim, e)][:_MAX_PAIRS_POOL]
-    best: tuple[float, EvidenceQuantity, EvidenceQuantity] | None = None
-    for i, a in enumerate(vals):
-        for b in vals[i + 1 :]:
-            if not (_close(a, b) or _same_row(a, b)):
-                continue
-            d = abs(a.value - b.value)
-            if d == 0:
-                continue
-            err = abs(c - d) / d
-            if (err <= tol or abs(c - d) < claim.half_unit) and (best is None or err < best[0]):
-                best = (err, a, b)
+    best = _closest_difference(claim, vals, tol, lambda a, b: _close(a, b) or _same_row(a, b))
     if best is None:
         return None
     err, a, b = best

@@ -116,19 +116,25 @@ def _column_of(text: str, pos: int) -> int:
     return text.count(sep, line_start, pos) if sep else -1
 
 
-def _percent_column(text: str, table_start: int, pos: int) -> bool:
-    """True when the header of ``pos``'s column (in the first table line from
-    ``table_start``) names a percentage ("Change (%)", "Share, per cent")."""
+def _column_header(text: str, table_start: int, pos: int) -> str | None:
+    """The header cell of ``pos``'s column (in the first table line from
+    ``table_start``), or None when ``pos`` is not in a column under such a line."""
     col = _column_of(text, pos)
     if col < 0:
-        return False
+        return None
     head = text.find("\n", table_start) + 1
     if head <= 0 or head > pos:
-        return False
+        return None
     line = _line(text, head)
-    sep = "|" if "|" in line else "\t"
-    cells = line.split(sep)
-    return col < len(cells) and _PERCENT_HEAD.search(cells[col]) is not None
+    cells = line.split("|" if "|" in line else "\t")
+    return cells[col] if col < len(cells) else None
+
+
+def _percent_column(text: str, table_start: int, pos: int) -> bool:
+    """True when the header of ``pos``'s column names a percentage ("Change (%)",
+    "Share, per cent")."""
+    header = _column_header(text, table_start, pos)
+    return header is not None and _PERCENT_HEAD.search(header) is not None
 
 
 _PERCENT_HEAD = re.compile(r"%|\b(?i:per[ \t]?cent|percent(?:age)?)\b")
@@ -137,15 +143,8 @@ _PERCENT_HEAD = re.compile(r"%|\b(?i:per[ \t]?cent|percent(?:age)?)\b")
 def _measure_column(text: str, table_start: int, pos: int) -> bool:
     """True when the header of ``pos``'s column names a unit of measure by its name
     ("H1 2025 tonnes", "Area (hectares)"): its cells are not money."""
-    col = _column_of(text, pos)
-    if col < 0:
-        return False
-    head = text.find("\n", table_start) + 1
-    if head <= 0 or head > pos:
-        return False
-    line = _line(text, head)
-    cells = line.split("|" if "|" in line else "\t")
-    return col < len(cells) and _measure_head().search(cells[col]) is not None
+    header = _column_header(text, table_start, pos)
+    return header is not None and _measure_head().search(header) is not None
 
 
 @functools.lru_cache(maxsize=1)

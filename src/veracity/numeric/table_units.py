@@ -23,6 +23,7 @@ from veracity.numeric import units
 from veracity.numeric.models import EvidenceQuantity
 from veracity.numeric.patterns import SCALES, SYM_CODE, TABLE_SCALES
 from veracity.numeric.rates import PERIOD_WORDS, PERIODS, read_per
+from veracity.numeric.textindex import TableCell
 
 __all__ = [
     "column_scale",
@@ -117,14 +118,12 @@ def column_scale(ev: EvidenceQuantity) -> float:
     """The scale that the header of a bare table cell's column names in brackets
     ("(millions)" -> 1e6, "('000)" -> 1e3), else its row label ("Visitors (m)"), else
     the table's title ("Admissions by quarter (thousands)"), or 1.0."""
-    if ev.index is None or ev.span is None:
+    own = _own_header(ev)
+    if own is None:
         return 1.0
+    cell, (a, b) = own
     index = ev.index
-    cell = index.table_cell(ev.span[0])
-    hcells = index.head_cells(cell) if cell is not None else None
-    if cell is None or hcells is None or len(hcells) != len(cell.cells) or cell.col < 0:
-        return 1.0
-    a, b = hcells[cell.col]
+    assert index is not None
     m = _BARE_SCALE.search(index.text, a, b)
     if m is None and cell.col > 0:  # the row label: "Visitors (m) | 3.42 | 3.15"
         m = _BARE_SCALE.search(index.text, cell.cells[0][0], cell.cells[0][1])
@@ -327,6 +326,22 @@ _EARLIER_HEAD = re.compile(r"\b(?i:prior|previous|preceding|last|ago)\b")
 def earlier_column(ev: EvidenceQuantity) -> str | None:
     """The header of a table cell's column when it names an earlier period than the
     table's own ("Prior sitting pass rate", "Last week", "Year ago"), else None."""
+    cache = ev.cache
+    if cache is not None and "earlier" in cache:
+        got: str | None = cache["earlier"]
+        return got
+    own = _own_header(ev)
+    head = ev.index.text[own[1][0] : own[1][1]].strip() if own and ev.index else ""
+    got = head if head and _EARLIER_HEAD.search(head) else None
+    if cache is None:
+        cache = ev.cache = {}
+    cache["earlier"] = got  # asked for every candidate of every claim: read once
+    return got
+
+
+def _own_header(ev: EvidenceQuantity) -> tuple[TableCell, tuple[int, int]] | None:
+    """The table row of a cell ``ev`` and the span of its column's header, or None when
+    ``ev`` is not in a table column under a header line of as many cells."""
     if ev.index is None or ev.span is None:
         return None
     index = ev.index
@@ -334,6 +349,4 @@ def earlier_column(ev: EvidenceQuantity) -> str | None:
     hcells = index.head_cells(cell) if cell is not None else None
     if cell is None or hcells is None or len(hcells) != len(cell.cells) or cell.col < 0:
         return None
-    a, b = hcells[cell.col]
-    head = index.text[a:b].strip()
-    return head if _EARLIER_HEAD.search(head) else None
+    return cell, hcells[cell.col]

@@ -497,6 +497,15 @@ def _names_year(claim: NumericClaim, year: int) -> bool:
 _SCALE_NAMES = {1e3: "thousands", 1e6: "millions", 1e9: "billions"}
 
 
+def _another_period(claim: NumericClaim, best: _Pick, why: str, tol: float) -> ClaimVerification:
+    """The ``other_year`` failure of ``claim``, whose value matches ``best`` that is stated
+    for another period: "'X' matches 'Y' in context 0, but " + ``why``."""
+    rank, ev, rule = best
+    err = rank if math.isfinite(rank) and rule != "zero_absolute" else None
+    reason = f"{claim.text!r} matches {describe(ev)}, but {why}"
+    return ClaimVerification(claim, False, ev, err, "other_year", reason, tol)
+
+
 def _unscaled_cell(claim: NumericClaim, ev: EvidenceQuantity) -> bool:
     """Whether ``ev`` is a bare table cell whose column (or table title) declares a scale
     ("(thousands)") not applied to it, matched by a count or plain number as written."""
@@ -607,14 +616,11 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
         earlier = earlier_column(best[1])
         if earlier is not None and _names_period(claim) and not says_earlier(claim):
             # "the pass rate at the March 2026 sitting was 49%" from "Prior sitting pass rate"
-            rank, ev, rule = best
-            err = rank if math.isfinite(rank) and rule != "zero_absolute" else None
-            reason = (
-                f"{claim.text!r} matches {describe(ev)}, but that value is in the column "
-                f"{earlier!r}, an earlier period than the one the claim names (a number from "
-                "another period)"
+            why = (
+                f"that value is in the column {earlier!r}, an earlier period than the one "
+                "the claim names (a number from another period)"
             )
-            return ClaimVerification(claim, False, ev, err, "other_year", reason + suffix, tol)
+            return _another_period(claim, best, why + suffix, tol)
         matched = best[1]
         # structured evidence (no text) has its own year and labels, and no compared year
         structured = matched.index is None or matched.span is None
@@ -627,13 +633,8 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
         cy = year_of(claim) if ey is not None or compared is not None else None
         if compared is not None and compared == cy:
             # "4.64 t/ha, up from 4.31 t/ha in 2024" is not 2024's value
-            rank, ev, rule = best
-            err = rank if math.isfinite(rank) and rule != "zero_absolute" else None
-            reason = (
-                f"{claim.text!r} matches {describe(ev)}, but that value is compared with "
-                f"{cy}'s, so it is not for {cy} (a number from another year)"
-            )
-            return ClaimVerification(claim, False, ev, err, "other_year", reason + suffix, tol)
+            why = f"that value is compared with {cy}'s, so it is not for {cy}"
+            return _another_period(claim, best, why + " (a number from another year)" + suffix, tol)
         matched_labels = (matched.labels or _NO_LABELS) if structured else labels_of(matched)
         other = period_labels(matched_labels)
         named = period_labels(labels_of(claim)) if other else frozenset()
@@ -644,13 +645,10 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
             and (ey is None or cy is None or ey == cy)
         ):
             # "$8,912 in Q2 2025" for a claim about Q3 2025: another period of the year
-            rank, ev, rule = best
-            err = rank if math.isfinite(rank) and rule != "zero_absolute" else None
-            reason = (
-                f"{claim.text!r} matches {describe(ev)}, but that value is for "
-                f"{_periods(other)}, not {_periods(named)} (a number from another period)"
+            why = f"that value is for {_periods(other)}, not {_periods(named)}"
+            return _another_period(
+                claim, best, why + " (a number from another period)" + suffix, tol
             )
-            return ClaimVerification(claim, False, ev, err, "other_year", reason + suffix, tol)
         if (
             cy is not None
             and ey is not None
@@ -659,13 +657,8 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
         ):
             # the value is there, but stated for another year (a change "down 14% on
             # 2025" in a sentence about 2026 is between the two years: either may date it)
-            rank, ev, rule = best
-            err = rank if math.isfinite(rank) and rule != "zero_absolute" else None
-            reason = (
-                f"{claim.text!r} matches {describe(ev)}, but that value is for {ey}, "
-                f"not {cy} (a number from another year)"
-            )
-            return ClaimVerification(claim, False, ev, err, "other_year", reason + suffix, tol)
+            why = f"that value is for {ey}, not {cy} (a number from another year)"
+            return _another_period(claim, best, why + suffix, tol)
     if best is not None:
         rank, ev, rule = best
         err_val = rank if math.isfinite(rank) and rule != "zero_absolute" else None
