@@ -175,6 +175,30 @@ def test_sentence_bounds_are_the_offsets_of_split_sentences() -> None:
     ]
 
 
+def test_glued_period_after_a_number_ends_a_sentence() -> None:
+    text = "ranked World No. 19.Sarah Wade was born in 1945.Lit is a band. Version 1.2 is out."
+    assert [s.text for s in split_sentences(text)] == [
+        "ranked World No. 19.",
+        "Sarah Wade was born in 1945.",
+        "Lit is a band.",
+        "Version 1.2 is out.",
+    ]
+
+
+def test_no_before_a_number_is_an_abbreviation_not_a_negation() -> None:
+    assert [(t[0], t[2]) for t in scan("No. 5, No.7 and Nos. 8")] == [
+        ("No", "no."),
+        ("5", "#5"),
+        ("No", "no."),
+        ("7", "#7"),
+        ("and", "and"),
+        ("Nos", "no."),
+        ("8", "#8"),
+    ]
+    assert "no." in STOPWORDS and "no." not in NEGATIONS
+    assert [t[2] for t in scan("no. There is no way")] == ["no", "ther", "is", "no", "way"]
+
+
 def test_chunk_tokens_concatenate_to_scan() -> None:
     from veracity.text import chunk_tokens
 

@@ -62,7 +62,7 @@ STOPWORDS: frozenset[str] = frozenset(
     then there therefore these they this those though through thus to too toward towards under
     until up upon us use used very via was we well were what whatever when whenever where
     whereas wherever whether which while who whoever whom whose why will with within would yet
-    you your yours yourself yourselves although also e.g. i.e. etc. oh yes yeah yep ok okay
+    you your yours yourself yourselves although also e.g. i.e. etc. no. oh yes yeah yep ok okay
     hi hello um uh hmm wow please thanks thank sure absolutely definitely certainly indeed
     agree true think believe guess suppose know actually basically honestly interesting
     cool awesome lol haha right maybe probably course does has having
@@ -254,8 +254,18 @@ def chunk_tokens(chunk: str) -> tuple[RawToken, ...]:
 
 
 def _chunk_tokens(chunk: str) -> tuple[RawToken, ...]:
-    """Tokens of one run of word characters and ``'.,`` (cached)."""
+    """Tokens of one run of word characters and ``'.,`` (cached).
+
+    "No." and "Nos." (alone or glued to a number: "No.19") abbreviate "number": they get
+    the stopword key ``"no."``, not the negation "no" ("ranked World No. 19").
+    """
     out: list[RawToken] = []
+    if chunk[:3] == "No." or chunk[:4] == "Nos.":
+        cut = chunk.index(".") + 1
+        if cut == len(chunk) or chunk[cut].isdigit():
+            out.append((chunk[: cut - 1], "word", "no.", "no.", 0))
+            out.extend((t[0], t[1], t[2], t[3], t[4] + cut) for t in _chunk_tokens(chunk[cut:]))
+            return _cached_chunk(chunk, out)
     for m in _TOKEN_RE.finditer(chunk):
         init, num, scale, short, word = m.groups("")
         s = m.start()
@@ -274,6 +284,11 @@ def _chunk_tokens(chunk: str) -> tuple[RawToken, ...]:
         else:
             k = init.casefold()
             out.append((init, "initialism", k, k, s))
+    return _cached_chunk(chunk, out)
+
+
+def _cached_chunk(chunk: str, out: list[RawToken]) -> tuple[RawToken, ...]:
+    """``out`` as a tuple, stored as the tokens of ``chunk``."""
     toks = tuple(out)
     if len(_CHUNK_CACHE) >= _CACHE_MAX:
         _CHUNK_CACHE.clear()
@@ -406,11 +421,11 @@ _BULLET_RE = re.compile(r"\s*(?:[-*•‣◦▪●–—>]+|\(?\d{1,3}[.)]|\(?[a
 _END_RE = re.compile(
     r"[.!?…。！？।॥؟۔](?:(?<=[.!?…])[.!?…]*['\"”’»)\]]*(?=\s|$)"
     r"|(?<=[。！？।॥؟۔])[。！？।॥؟۔]*['\"”’»)\]」』]*"
-    r"|(?<=[a-z][a-z][.!?])(?=[A-Z][a-z]))"
+    r"|(?<=[a-z\d][a-z\d][.!?])(?=[A-Z][a-z]))"
 )
 # _END_RE for ASCII text without "!" or "?", where every end mark is a period: a literal
 # first character, which `re` finds several times faster than a character class
-_DOT_END_RE = re.compile(r"\.(?:\.*['\")\]]*(?=\s|$)|(?<=[a-z][a-z]\.)(?=[A-Z][a-z]))")
+_DOT_END_RE = re.compile(r"\.(?:\.*['\")\]]*(?=\s|$)|(?<=[a-z\d][a-z\d]\.)(?=[A-Z][a-z]))")
 _HAS_CONTENT_RE = re.compile(r"[^\W_]")
 
 
@@ -418,8 +433,8 @@ def split_sentences(text: str, *, max_chars: int = 1000) -> list[Span]:
     """Split ``text`` into sentence :class:`Span` s (stripped, each with a letter or digit).
 
     Boundaries: ``. ! ? …`` followed by whitespace or the end, CJK ``。！？``, and every
-    line break, and a period glued between a lower-case word and a capitalised one
-    ("century.First", text joined without a space). A period is not a boundary after a known abbreviation ("Dr.", "e.g."), a
+    line break, and a period glued between a lower-case word or a number and a
+    capitalised word ("century.First", "No. 19.Sarah": text joined without a space). A period is not a boundary after a known abbreviation ("Dr.", "e.g."), a
     single-letter initial ("J. K."), or a dotted initialism ("U.S.") unless the next word
     is a common sentence starter ("The", "It" ...). Decimals and versions ("3.1",
     "v1.2.3") never match because no space follows the dot. Leading list markers

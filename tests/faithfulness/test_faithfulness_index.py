@@ -73,6 +73,9 @@ def test_variant_is_deterministic() -> None:
         "In World War I my family left.",
         "Elizabeth I ruled England.",
         "Paris isn't small and cannot be 2 miles wide.",
+        "My Own Worst Enemy was their hit; the song My Way too.",
+        "Yes, i love it and I'm sure my family does.",
+        "Lit ranked World No. 19 and no band beat them.",
     ],
 )
 def test_negation_and_first_person_without_full_analysis(claim: str) -> None:

@@ -19,7 +19,9 @@ from veracity.faithfulness import (
     FaithfulnessResult,
     score_faithfulness,
 )
+from veracity.faithfulness.claim_view import claim_tokens
 from veracity.faithfulness.frequency import word_weight
+from veracity.faithfulness.index import analyse
 
 PARIS = "Paris is the capital and largest city of France."
 
@@ -203,6 +205,39 @@ def test_roman_numeral_i_is_not_first_person() -> None:
     assert "1 of 4 word pairs near in no context sentence: 'enlisted Woodstock'" in v.reason
     # first person (x 0.5), and its one word pair is unattested (x 0.7)
     assert one("I enlisted at Woodstock.", ctx).score == pytest.approx(0.35)
+
+
+@pytest.mark.parametrize(
+    ("claim", "first_person"),
+    [
+        ("My Own Worst Enemy", False),  # a title: "My" before a capitalised word
+        ('The song "Let Me Out" was a single.', False),  # capitalised mid-claim
+        ("My band recorded it.", True),
+        ("Yes, i love it.", True),  # a lower-case "i" after "Yes" is the speaker
+        ("They said I'm wrong.", True),
+    ],
+)
+def test_first_person_words_inside_titles_are_not_the_speaker(
+    claim: str, first_person: bool
+) -> None:
+    assert claim_tokens(claim).first_person is first_person
+    assert analyse(claim).first_person is first_person
+
+
+def test_number_abbreviation_no_is_not_a_negation() -> None:
+    # Halueval-style context: two paragraphs glued ("No. 19.Sarah") and "World No. 19"
+    ctx = [
+        "He is one of two players from Belgium ranked in the top 20, with a career-high "
+        "ranking of World No. 19.Sarah Virginia Wade is a former tennis player from Britain."
+    ]
+    v = one("Virginia Wade", ctx)
+    assert (v.score, v.context_sentence) == (
+        1.0,
+        "Sarah Virginia Wade is a former tennis player from Britain.",
+    )
+    # a real "no" still negates: the claim denies what the sentence states
+    w = one("Virginia Wade is no tennis player.", ctx)
+    assert "negation differs" in w.reason and w.score < 0.4
 
 
 def test_context_cache_is_bounded_and_transparent() -> None:

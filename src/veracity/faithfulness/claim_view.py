@@ -22,6 +22,7 @@ from veracity.faithfulness.index import (
     NUM_SCALE_RE,
     analyse,
     scoped_keys,
+    speaks_first_person,
 )
 from veracity.text import NEGATIONS, STOPWORDS, RawToken, chunk_tokens
 
@@ -44,7 +45,7 @@ class ClaimTokens(NamedTuple):
     first_person: bool
 
 
-_NEG, _FIRST, _OF, _POSS, _ME, _DIGIT = 1, 2, 4, 8, 16, 32
+_NEG, _FIRST, _OF, _POSS, _DIGIT = 1, 2, 4, 8, 32
 ChunkInfo = tuple[tuple[Item, ...], tuple[tuple[str, str], ...], int]
 _CLAIM_ITEMS: dict[str, tuple[Item, ...]] = {}  # every chunk seen: its content items
 _CLAIM_FLAGS: dict[str, int] = {}  # only chunks with a flag
@@ -81,10 +82,8 @@ def _claim_chunk(chunk: str) -> ChunkInfo:
         elif k in NEGATIONS:
             flags |= _NEG
         elif norm in STOPWORDS:
-            if tx == "I":  # "I" is not first person after a capitalised word
+            if norm in FIRST_PERSON:  # checked in context by speaks_first_person
                 flags |= _FIRST
-            elif norm in FIRST_PERSON:
-                flags |= _ME
             elif norm == "of":
                 flags |= _OF
         else:
@@ -158,12 +157,12 @@ def claim_tokens(text: str) -> ClaimTokens:
             a.first_person,
         )
     negated_keys = _NO_KEYS
-    first_person = bool(flags & _ME)
+    first_person = False
     if flags & _NEG:
         negated_keys = scoped_keys(parts)
-    if not first_person and flags & _FIRST:
+    if flags & _FIRST:
         toks = [t for p in parts for t in chunk_tokens(p)]
         first_person = any(
-            t[0] == "I" and not (i and toks[i - 1][0][:1].isupper()) for i, t in enumerate(toks)
+            speaks_first_person(toks, i) for i, t in enumerate(toks) if t[3] in FIRST_PERSON
         )
     return ClaimTokens(items, numbers, negated_keys, [], first_person)

@@ -44,6 +44,7 @@ __all__ = [
     "analyse",
     "build_index",
     "scoped_keys",
+    "speaks_first_person",
 ]
 
 NEG_MARK = "\x00neg"
@@ -251,6 +252,21 @@ class ContextIndex:
 
 NEG_SCOPE = 3
 FIRST_PERSON = frozenset({"i", "me", "my", "mine", "myself"})
+
+
+def speaks_first_person(toks: Sequence[RawToken], i: int) -> bool:
+    """Whether the first-person word ``toks[i]`` is the speaker's: not the "I" of "World
+    War I" or "Elizabeth I" (after a capitalised word), and not a capitalised "My"/"Me"
+    inside a title ("the song My Way"; "My Own Worst Enemy": mid-claim, or followed by
+    another capitalised word)."""
+    tx, norm = toks[i][0], toks[i][3]
+    if norm == "i":  # "I", "I'm", "I've"; a lower-case "i" is always the speaker
+        return tx[0] == "i" or not (i and toks[i - 1][0][:1].isupper())
+    if not tx[:1].isupper():
+        return True
+    return i == 0 and not (len(toks) > 1 and toks[1][0][:1].isupper())
+
+
 _DETERMINERS = frozenset({"the", "a", "an", "its", "his", "her", "their", "our", "this", "that"})
 
 
@@ -271,10 +287,9 @@ def analyse(text: str) -> Analysed:
     heads: list[RawToken] = []  # chain waiting for the modifier after "of"
     negated_keys: set[str] = set()
     scope = 0  # content tokens still inside the last negation's scope
-    prev_title = False
-    for t in scan(text):
+    toks = scan(text)
+    for i, t in enumerate(toks):
         text_, kind, k, norm, _ = t
-        was_title, prev_title = prev_title, text_[:1].isupper()
         if kind == "number":
             numbers.append(t)
             chain, heads = [], []
@@ -288,8 +303,8 @@ def analyse(text: str) -> Analysed:
             chain, heads = [], []
             continue
         if norm in STOPWORDS:
-            if norm in FIRST_PERSON and not (text_ == "I" and was_title):
-                first_person = True  # but not the "I" of "World War I", "Elizabeth I"
+            if norm in FIRST_PERSON and not first_person:
+                first_person = speaks_first_person(toks, i)
             if norm == "of":
                 if chain:
                     heads, chain = chain, []
