@@ -98,6 +98,7 @@ from typing import Any
 
 from veracity.errors import InputError
 from veracity.numeric import units
+from veracity.numeric.beside_companions import find_beside_companions
 from veracity.numeric.companions import check_companions, check_row_selectors
 from veracity.numeric.config import DomainConfig
 from veracity.numeric.derived import (
@@ -774,6 +775,12 @@ def _score(
             if got is not None:
                 verdicts[i] = got
     if cfg.context_check and len(verdicts) > 1:
+        verdicts = find_beside_companions(
+            verdicts,
+            grouped,
+            lambda c, e: _judge(c, e, cfg.tolerance_for(c.claim_type), cfg),
+            lambda c, cands: prefer_context(c, cands, grouped.candidates(c))[0],
+        )
         verdicts = check_companions(
             verdicts,
             grouped,

@@ -1,0 +1,104 @@
+"""A claim found beside its companions: the "same sentence" rescue.
+
+"The Ketill Alpha topsides, weighing about 14,200 tonnes, were taken some 480 kilometres
+to a recycling yard" against "The 14,200-tonne topsides were lifted ... and transported
+480 km to a recycling yard ... The jacket, weighing a further 8,750 tonnes, ...": the
+claim's word "weighing" leads the context preference to the jacket's 8,750 tonnes, yet
+the answer states 14,200 tonnes with 480 km, and the context sentence that gives 480 km
+also gives 14,200 tonnes. Rule (``rule`` of the verdict that decides, e.g.
+``within_tolerance``, reason suffixed "found beside ..."), applied after every claim has
+been verified on its own and before the other-row check:
+
+* claim X failed (``out_of_tolerance``) and claim Y, in the same answer sentence as X,
+  verified against evidence in context sentence S;
+* none of the evidence the context preference picked for X lies in S (when it does, S
+  itself tells X's row apart, and its verdict stands);
+* a value in S verifies X and is not stated for another year than the one X names.
+
+Then X verifies against that value. The other-row check still runs afterwards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from veracity.numeric.evidence import describe
+from veracity.numeric.models import (
+    ClaimVerification,
+    EvidenceQuantity,
+    NumericClaim,
+    new_verification,
+    year_of,
+)
+from veracity.numeric.pool import EvidencePool
+
+__all__ = ["find_beside_companions"]
+
+Judge = Callable[[NumericClaim, EvidenceQuantity], tuple[bool, float | None, str]]
+Prefer = Callable[[NumericClaim, list[EvidenceQuantity]], list[EvidenceQuantity]]
+_Sentence = tuple[int, int, int]  # (id of the context's text index, start, end)
+
+
+def _sentence(e: EvidenceQuantity) -> _Sentence | None:
+    if e.index is None or e.span is None:
+        return None
+    s0, s1 = e.index.sentence_bounds(e.span[0])
+    return id(e.index), s0, s1
+
+
+def _same_sentence(x: NumericClaim, y: NumericClaim) -> bool:
+    """Whether two claims of the answer share a sentence."""
+    index = x.index
+    if index is None or index is not y.index:
+        return False
+    return index.sentence_bounds(x.span[0]) == index.sentence_bounds(y.span[0])
+
+
+def find_beside_companions(
+    verdicts: Sequence[ClaimVerification],
+    pool: EvidencePool,
+    judge: Judge,
+    prefer: Prefer,
+) -> list[ClaimVerification]:
+    """``verdicts`` with each failed claim that a value beside its companions' evidence
+    verifies turned verified (see the module docstring). ``judge(claim, evidence)`` gives
+    (verified, relative error, rule); ``prefer(claim, candidates)`` the evidence the
+    context preference picks."""
+    out = list(verdicts)
+    for i, v in enumerate(verdicts):
+        x = v.claim
+        if v.verified or v.rule != "out_of_tolerance" or x.index is None:
+            continue
+        beside: dict[_Sentence, EvidenceQuantity] = {}
+        for w in verdicts:
+            m = w.matched
+            if w is v or not w.verified or m is None or not _same_sentence(x, w.claim):
+                continue
+            where = _sentence(m)
+            if where is not None:
+                beside.setdefault(where, m)
+        if not beside:
+            continue
+        cands = pool.candidates(x).for_claim(x)
+        if any(_sentence(e) in beside for e in prefer(x, cands)):
+            continue
+        year = year_of(x)
+        best: tuple[float, EvidenceQuantity, float | None, str, _Sentence] | None = None
+        for e in cands:
+            where = _sentence(e)
+            if where is None or where not in beside or year_of(e) not in (None, year):
+                continue
+            ok, err, rule = judge(x, e)
+            rank = 0.0 if err is None else err
+            if ok and (best is None or rank < best[0]):
+                best = (rank, e, err, rule, where)
+        if best is not None:
+            _, e, err, rule, where = best
+            pct = "" if err is None else f" (relative error {err:.2%})"
+            why = (
+                f"{x.text!r} matches {describe(e)}{pct}, found beside "
+                f"{describe(beside[where])}, which verifies a number stated with it "
+                "(its own words pointed elsewhere)"
+            )
+            out[i] = new_verification(x, True, e, err, rule, why, v.tolerance)
+    return out
