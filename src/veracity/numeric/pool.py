@@ -26,6 +26,7 @@ from veracity.numeric.table_units import (
     declared_text,
     declared_unit,
     row_label_cell,
+    text_names_a_unit,
 )
 from veracity.numeric.textindex import TextIndex
 
@@ -302,6 +303,9 @@ TABLE_UNIT_DIMS = frozenset(
 )
 
 
+_BRACKETED = re.compile(r"\(([^()\d]{1,12})\)")  # "(kN)", "(kg/m)"; not "(-18 °C)"
+
+
 def declared_cells(claim: NumericClaim, pool: EvidencePool) -> Candidates:
     """Bare numbers whose labels name a unit of the claim's dimension (with its rate
     denominator), read in that unit and scale ("14.2 µg/m³" vs "| PM2.5 (µg/m³) | 14.2
@@ -314,8 +318,14 @@ def declared_cells(claim: NumericClaim, pool: EvidencePool) -> Candidates:
     if got is None:
         out = []
         for e in pool.items:
-            if e.index is None or e.per or row_label_cell(e):
+            if e.index is None or e.per:
                 continue
+            if row_label_cell(e) and (
+                e.dimension != "number"
+                or declared_unit(declared_text(e).split("\n", 1)[0], claim.dimension, claim.per)
+                is None
+            ):
+                continue  # a row label counts only under its own header's unit ("(mm)")
             million = 1.0
             if e.dimension != "number":
                 if not (claim.dimension == "currency" and _GLUED_M.search(e.text)):
@@ -326,7 +336,17 @@ def declared_cells(claim: NumericClaim, pool: EvidencePool) -> Candidates:
                 if scale != 1.0:
                     out.append(_rescaled(e, scale, 1.0, 0.0, e.unit, e.dimension, e.per))
                 continue
-            found = declared_unit(declared_text(e), claim.dimension, claim.per)
+            text = declared_text(e)
+            found = declared_unit(text, claim.dimension, claim.per)
+            if found is not None and e.span is not None and e.index.table_cell(e.span[0]):
+                head = text.split("\n", 1)[0]  # its column's header comes first
+                own = _BRACKETED.search(head)
+                if (
+                    own is not None
+                    and declared_unit(head, claim.dimension, claim.per) is None
+                    and text_names_a_unit(own.group(1))
+                ):
+                    continue  # "Proof load (kN)" is no length for "Nominal diameter (mm)"
             if found is not None:
                 unit, scale = found
                 if e.table_scaled:  # its table's scale marker already applied

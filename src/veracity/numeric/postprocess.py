@@ -193,6 +193,27 @@ def _table_end(text: str, start: int, end: int) -> int:
     return end
 
 
+_NAMED_BEFORE = re.compile(r"(\w+)[ \t]+$")
+
+
+def _named_column(text: str, start: int, end: int, table_end: int) -> str:
+    """The column a title's marker names ("value" in "(tonnes; value in USD thousands)"),
+    lower-case, when a header cell of the table below holds that word; else ``""`` (the
+    marker scales every column: "(all figures in $m)")."""
+    if not text.startswith("in", start):
+        return ""
+    m = _NAMED_BEFORE.search(text, max(0, start - 40), start)
+    if m is None:
+        return ""
+    word = m.group(1).lower()
+    head = text.find("\n", end, table_end) + 1
+    if head <= 0:
+        return ""
+    line = _line(text, head).lower()
+    cells = line.split("|" if "|" in line else "\t")
+    return word if len(cells) > 1 and any(word in c.split() for c in cells) else ""
+
+
 def apply_table_scale(text: str, found: list[Quantity]) -> None:
     """Multiply bare numbers under a ``(in thousands)``-style marker by its scale."""
     marks = list(TABLE_MARK.finditer(text))
@@ -200,7 +221,7 @@ def apply_table_scale(text: str, found: list[Quantity]) -> None:
         return
     # every position where a blank line starts, found once (then bisected per marker)
     blanks = [m.start() for m in BLANK_LINE.finditer(text)]
-    regions: list[tuple[int, int, float, str, bool, int]] = []
+    regions: list[tuple[int, int, float, str, bool, int, str]] = []
     for mk in marks:
         sc = (mk.group("sc") or mk.group("sc3") or mk.group("sc4") or "").lower()
         factor = TABLE_SCALES.get(sc)
@@ -212,9 +233,9 @@ def apply_table_scale(text: str, found: list[Quantity]) -> None:
         end = blanks[k] if k < len(blanks) else len(text)
         except_per_share = _EXCEPT_PER_SHARE.match(text, mk.end()) is not None
         column = _column_of(text, mk.start())  # "| Funding (€m) |": that column only
-        regions.append(
-            (mk.end(), _table_end(text, mk.end(), end), factor, code, except_per_share, column)
-        )
+        table_end = _table_end(text, mk.end(), end)
+        named = _named_column(text, mk.start(), mk.end(), table_end)
+        regions.append((mk.end(), table_end, factor, code, except_per_share, column, named))
     # regions are in marker order and each ends at the next blank line, so their ends
     # never decrease: the first region holding a position is found by two bisections
     los = [r[0] for r in regions]
@@ -224,10 +245,12 @@ def apply_table_scale(text: str, found: list[Quantity]) -> None:
             continue
         k_max = bisect.bisect_right(los, q.start)
         i = bisect.bisect_right(his, q.start, 0, k_max)
-        for lo, hi, factor, code, except_per_share, column in (
+        for lo, hi, factor, code, except_per_share, column, named in (
             regions[i : i + 1] if i < k_max else ()
         ):
             if lo <= q.start < hi:
+                if named and named not in (_column_header(text, lo, q.start) or named).lower():
+                    break  # "(tonnes; value in USD thousands)": the "Value" column only
                 if except_per_share and _PER_SHARE_ROW.search(_line(text, q.start)):
                     break  # "$ in millions, except per-share data": EPS stays in dollars
                 if column >= 0 and _column_of(text, q.start) != column:

@@ -33,6 +33,7 @@ __all__ = [
     "earlier_column",
     "names_a_unit",
     "row_label_cell",
+    "text_names_a_unit",
 ]
 
 _NAME_BEFORE = re.compile(r"(?<![\w.])([^\W\d_]{2,})\)?[ \t]*:?[ \t]*$")
@@ -189,7 +190,11 @@ def declared_per(ev: EvidenceQuantity) -> str:
 def names_a_unit(ev: EvidenceQuantity) -> bool:
     """True when the labels of a bare number ``ev`` name a percentage, money or any unit
     ("Copper (kt)", "NO2 (µg/m³)", "Change (%)"); False for a plain "Gold" column."""
-    text = declared_text(ev)
+    return text_names_a_unit(declared_text(ev))
+
+
+def text_names_a_unit(text: str) -> bool:
+    """True when ``text`` names a percentage, money or any unit ("Proof load (kN)")."""
     if not text:
         return False
     if _PERCENT.search(text) or _declared_money(text, "") is not None:
