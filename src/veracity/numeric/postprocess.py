@@ -29,8 +29,21 @@ __all__ = [
 
 def join_compounds(text: str, found: list[Quantity], keep_parts: bool) -> list[Quantity]:
     """Join ``2 hours 5 minutes`` into one quantity (a larger unit then a smaller one);
-    in ``36h 47m`` the glued "m" after hours is minutes, not metres."""
+    in ``36h 47m`` the glued "m" after hours is minutes, not metres, and in ``32d 04h
+    17m`` the glued "d" before hours is days."""
     found = list(found)
+    k = 0
+    while k < len(found):
+        q = found[k]
+        if q.unit == "h" and text[q.end - 1 : q.end] == "h":
+            days = _GLUED_DAYS.search(text, max(0, q.start - 8), q.start)
+            if days is not None and (k == 0 or found[k - 1].end <= days.start()):
+                n = float(days.group(1))
+                d = Quantity(days.start(), days.end(), n * 86400.0, n, "time", "day")
+                d.half_unit = 43200.0
+                found.insert(k, d)
+                k += 1
+        k += 1
     for k in range(1, len(found)):
         q, prev = found[k], found[k - 1]
         if (
@@ -86,6 +99,10 @@ def join_compounds(text: str, found: list[Quantity], keep_parts: bool) -> list[Q
             out.append(q)
         i = j + 1
     return out
+
+
+_GLUED_DAYS = re.compile(r"(?<![\w.,])(\d{1,3})d[ \t]+$")
+""""32d " glued before an hours part ("32d 04h 17m"): days."""
 
 
 def smaller_unit(small: str, big: str) -> bool:
