@@ -13,7 +13,8 @@
 - failing those, a period adjective up to three words before the number ("a daily
   maximum of £14", "a monthly season ticket costs £165");
 - an adverb: ``daily``, ``weekly``, ``monthly``, ``quarterly``, ``annually``,
-  ``yearly``, ``hourly``, ``nightly``, ``p.a.``.
+  ``yearly``, ``hourly``, ``nightly``, ``p.a.``, or the adjective ``annual`` ("the 4.1 mm
+  annual rise").
 
 A period after another denominator makes a compound ("per hectare per year": ``ha/year``,
 "per person per night": ``person/night``).
@@ -39,7 +40,7 @@ PERIODS: dict[str, str] = {
     **dict.fromkeys(["second", "seconds", "sec", "s"], "s"),
     **dict.fromkeys(["minute", "minutes", "min", "mins"], "min"),
     **dict.fromkeys(["hour", "hours", "hr", "hrs", "h"], "h"),
-    **dict.fromkeys(["day", "days"], "day"),
+    **dict.fromkeys(["day", "days", "d"], "day"),  # "d" only after "/": "Ml/d"
     **dict.fromkeys(["night", "nights"], "night"),
     **dict.fromkeys(["week", "weeks", "wk"], "week"),
     **dict.fromkeys(["fortnight"], "fortnight"),
@@ -112,7 +113,11 @@ monthly season ticket costs £165", "Daily transits will be capped at 32"): the 
 rate per that period."""
 _INVERSE = re.compile(rf"{_SP}+(?P<den>[^\W\d_][\w²³]*)(?:-1|⁻¹)(?![\w])")
 """Scientific notation for a denominator: "152 Wh kg-1", "128 mAh g⁻¹"."""
-_ADVERB = re.compile(rf"{_SP}+(?P<adv>(?i:{'|'.join(w for w in ADVERBS if w != 'p.a.')})\b|p\.a\.)")
+_ADVERB = re.compile(
+    rf"{_SP}+(?P<adv>(?i:{'|'.join(w for w in PERIOD_WORDS if w != 'p.a.')})\b|p\.a\.)"
+)
+"""A period adverb or adjective right after a quantity ("£45 monthly", "the 4.1 mm annual
+rise")."""
 _OF_WHAT = re.compile(
     r" of(?:[ \t]+[^\W\d_][\w-]*){1,3}?(?=[ \t]*(?:/|(?i:per|an?|each|every)[ \t]|"
     rf"[ \t](?i:{'|'.join(w for w in ADVERBS if w != 'p.a.')})\b|[ \t]p\.a\.))"
@@ -126,6 +131,8 @@ _RATE_AFTER_A = frozenset({"person", "share", "ticket", "item", "dose", "serving
 def _canonical(den: str, word: str) -> str | None:
     """The canonical denominator of ``den`` after ``word`` ("per", "a", "/"...), or None."""
     low = den.lower()
+    if low == "d" and word != "/":
+        return None  # "Ml/d" is per day, "a d" is nothing
     if low in PERIODS:
         return PERIODS[low] or low
     thing = low if low in THINGS else low[:-1] if low[:-1] in THINGS else None
@@ -205,7 +212,7 @@ def read_per(text: str, pos: int) -> tuple[str, int, bool] | None:
             return den, inv.end(), True
     a = _ADVERB.match(text, pos)
     if a is not None:
-        return ADVERBS[a.group("adv").lower()], a.end(), False
+        return PERIOD_WORDS[a.group("adv").lower()], a.end(), False
     return None
 
 
@@ -219,7 +226,7 @@ _LATE_RATE = re.compile(
 are harvested each day.", "1.2 litres of moisture out of the air per day"); not "a day
 pass"."""
 _SECOND_WORD = re.compile(r"[ \t]+([A-Za-z]+)\b")
-_FIRST_WORDS = frozenset(["per", "each", "every", "a", "an", *ADVERBS, "p.a"])
+_FIRST_WORDS = frozenset(["per", "each", "every", "a", "an", *PERIOD_WORDS, "p.a"])
 """Words that may open a rate right after a number (see :func:`read_per`)."""
 
 

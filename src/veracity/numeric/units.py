@@ -110,7 +110,7 @@ UNITS: dict[str, Unit] = {
     ),
     **_u("volume", "yd³", 764.554857984, "yd3", "cubic yard", "cubic yards", "cu yd"),
     **_u("volume", "ft³", 28.316846592, "ft3", "cubic foot", "cubic feet", "cu ft"),
-    **_u("volume", "ML", 1e6, "megalitre", "megalitres", "megaliter", "megaliters"),
+    **_u("volume", "ML", 1e6, "Ml", "megalitre", "megalitres", "megaliter", "megaliters"),
     **_u("volume", "GL", 1e9, "gigalitre", "gigalitres", "gigaliter", "gigaliters"),
     **_u("volume", "gal", 3.785411784, "gallon", "gallons"),
     **_u("volume", "bbl", 158.987294928, "barrel", "barrels"),
