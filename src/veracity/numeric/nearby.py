@@ -141,6 +141,7 @@ def exclusion_of(
             if not (
                 noun.endswith("s")
                 and prev_word not in lexicon.YEAR_PREPOSITIONS
+                and not _POSSESSIVE_END.search(left[-4:])  # "Kingsbridge's 2024 graduates"
                 and prev_word not in MONTHS_LOWER
                 and (prev_word or "".join(left[-16:].split()[-1:]).lower())
                 not in _PERIOD_BEFORE_YEAR
@@ -149,6 +150,8 @@ def exclusion_of(
     return ""
 
 
+_POSSESSIVE_END = re.compile(r"[A-Za-z](?:['’]s|s['’])[ \t]+$")
+"""A possessive before four digits: "Kingsbridge's 2024 graduates" names a year."""
 _PERIOD_BEFORE_YEAR = frozenset("q1 q2 q3 q4 h1 h2 fy spring summer autumn fall winter".split())
 """Words that make the next four digits a year even before a plural noun ("Q3 2026 customs
 receipts", "summer 2025 bookings")."""
