@@ -609,11 +609,7 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
             )
     best, closest, note = found
     suffix = f" ({note})" if note else ""
-    if (
-        best is not None
-        and cfg.context_check
-        and (claim.dimension != "time" or claim.unit == CLOCK)
-    ):
+    if best is not None and cfg.context_check:
         earlier = earlier_column(best[1])
         if earlier is not None and _names_period(claim) and not says_earlier(claim):
             # "the pass rate at the March 2026 sitting was 49%" from "Prior sitting pass rate"
