@@ -17,10 +17,12 @@ from veracity.numeric.textindex import NUMBERED_PERIODS
 __all__ = [
     "MONTHS",
     "PERIOD_DENOMINATORS",
+    "newer_of_a_change",
     "period_labels",
     "period_name",
     "prefer_context",
     "says_earlier",
+    "says_only_earlier",
 ]
 
 
@@ -74,6 +76,11 @@ def prefer_context(
         current = [e for e in cands if earlier_column(e) is None]
         if current and len(current) < len(cands):
             cands = current
+    if len(cands) > 1 and says_only_earlier(claim):
+        # "In the prior year the fare was ₹41": not the newer value of "rose to ₹46 from ₹41"
+        older = [e for e in cands if not newer_of_a_change(e)]
+        if older and len(older) < len(cands):
+            cands = older
     codes = [n for n in labels if _is_code(n)] if labels else []
     if codes and len(cands) > 1:  # "bore WM-12": a code names one row or place exactly
         coded = [e for e in cands if not labels_of(e).isdisjoint(codes)]
@@ -206,4 +213,52 @@ def _all_far(
 
     return all(far(e) for e in preferred) and any(
         abs(e.value - claim.value) <= 0.05 * c for e in cands
+    )
+
+
+_EARLIER_ONLY = re.compile(r"\b(?i:prior|previous|preceding|earlier|ago)\b")
+_CHANGE_WORDS = re.compile(
+    r"\b(?i:from|than|compared|versus|vs|rose|fell|grew|climbed|dropped|increased|"
+    r"decreased|up|down|since|now|new|current|today)\b"
+)
+
+
+def says_only_earlier(claim: NumericClaim) -> bool:
+    """Whether the claim's sentence dates its value to an earlier period and states no
+    change ("In the prior year the average fare was ₹46"; not "rose to ₹46 from ₹41 the
+    previous year"), the earlier-word standing nearer this number than any other ("61
+    percent ..., against 68 percent a year earlier" dates only the 68)."""
+    if claim.index is None or claim.span is None:
+        return False
+    s0, s1 = claim.index.sentence_bounds(claim.span[0])
+    text = claim.index.text
+    if _CHANGE_WORDS.search(text, s0, s1) is not None:
+        return False
+    a, b = claim.span
+    others = [m.start() for m in _DIGITS.finditer(text, s0, s1) if not a <= m.start() < b]
+    for m in _EARLIER_ONLY.finditer(text, s0, s1):
+        mine = a - m.end() if m.end() <= a else m.start() - b
+        if all(abs(m.start() - o) > mine for o in others):
+            return True  # the earlier-word is nearer this number than any other
+    return False
+
+
+_DIGITS = re.compile(r"\d+")
+
+
+_FROM_BEFORE = re.compile(r"\b(?i:from)[ \t]+\S{0,4}\d[\d.,]*\S*[ \t]+(?i:to)[ \t]+\S{0,4}$")
+_FROM_AFTER = re.compile(r"[^\d;]{0,60}?\b(?i:from)[ \t]+\D{0,4}\d")
+
+
+def newer_of_a_change(ev: EvidenceQuantity) -> bool:
+    """Whether ``ev`` is the newer value of a change stated in its sentence: "from ₹41 to
+    ₹46", "rose to ₹46 from ₹41", "38%, up from 29% in the previous audit"."""
+    if ev.index is None or ev.span is None:
+        return False
+    text = ev.index.text
+    s0, s1 = ev.index.sentence_bounds(ev.span[0])
+    before = text[max(s0, ev.span[0] - 60) : ev.span[0]]
+    return (
+        _FROM_BEFORE.search(before) is not None
+        or _FROM_AFTER.match(text, ev.span[1], s1) is not None
     )

@@ -146,10 +146,12 @@ from veracity.numeric.pool import (
 )
 from veracity.numeric.preference import (
     PERIOD_DENOMINATORS,
+    newer_of_a_change,
     period_labels,
     period_name,
     prefer_context,
     says_earlier,
+    says_only_earlier,
 )
 from veracity.numeric.presets import resolve_config
 from veracity.numeric.quantity import CLOCK
@@ -619,6 +621,13 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
             )
             return _another_period(claim, best, why + suffix, tol)
         matched = best[1]
+        if says_only_earlier(claim) and newer_of_a_change(matched):
+            # "In the prior year the fare was ₹46" from "rose to ₹46 from ₹41"
+            why = (
+                "that value is the newer one of a change, and the claim dates it to the "
+                "earlier period (a number from another period)"
+            )
+            return _another_period(claim, best, why + suffix, tol)
         # structured evidence (no text) has its own year and labels, and no compared year
         structured = matched.index is None or matched.span is None
         ey = matched.year if structured else year_of(matched)  # ("46 years" has no year)
