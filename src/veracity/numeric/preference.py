@@ -81,6 +81,7 @@ def prefer_context(
         older = [e for e in cands if not newer_of_a_change(e)]
         if older and len(older) < len(cands):
             cands = older
+            note = (note + "; " if note else "") + "the newer value of a change set aside"
     codes = [n for n in labels if _is_code(n)] if labels else []
     if codes and len(cands) > 1:  # "bore WM-12": a code names one row or place exactly
         coded = [e for e in cands if not labels_of(e).isdisjoint(codes)]
