@@ -61,7 +61,7 @@ THINGS: dict[str, str] = {
     **dict.fromkeys(
         """patient adult child household student employee worker share unit item dose
         tablet capsule serving portion bottle pack ticket passenger vehicle room guest
-        seat copy page user customer member""".split(),
+        seat copy page user customer member load""".split(),
         "",
     ),
 }
@@ -84,7 +84,8 @@ _SP = r"[ \t\u00a0\u2009\u202f]"
 _PER = re.compile(
     rf"{_SP}*(?:(?P<slash>/)|(?P<word>(?i:per|each|every|an|a))(?={_SP}))"
     rf"{_SP}*(?:(?P<n>\d{{1,3}}(?:,\d{{3}})+|\d{{1,7}}(?:\.\d+)?){_SP}*)?"
-    rf"(?:(?i:installed|additional|extra){_SP}+)?"  # "£5,000 per installed megawatt"
+    rf"(?:(?i:installed|additional|extra|working|calendar|school|business|operating|"
+    rf"trading){_SP}+)?"  # "£5,000 per installed megawatt", "61.5 t per working day"
     r"(?P<den>[^\W\d_][\w²³]*(?:-[^\W\d_]+)?)(?!\w)"
     r"(?!/(?!(?i:s|min|h|hr|day|night|week|wk|month|mo|quarter|year|yr|annum)\b))"
 )
