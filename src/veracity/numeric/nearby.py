@@ -99,6 +99,7 @@ def exclusion_of(
                     or _CAMEL.search(prev_tok) is not None  # "PlayStation 5", "iPhone 15"
                 )
                 and prev_tok not in units.CURRENCY_CODES
+                and not prev_tok.endswith(("'s", "’s"))  # "SpinBright's 43 locations"
                 and not at_line_start(text, s - len(prev_tok) - 1 if s > len(prev_tok) else 0)
             ):
                 return "identifier"
