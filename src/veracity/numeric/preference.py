@@ -12,7 +12,7 @@ from veracity.numeric.models import EvidenceQuantity, NumericClaim, labels_of, y
 from veracity.numeric.pool import Candidates
 from veracity.numeric.rates import PERIODS
 from veracity.numeric.table_units import declared_per, earlier_column
-from veracity.numeric.textindex import NUMBERED_PERIODS
+from veracity.numeric.textindex import NUMBERED_PERIODS, TextIndex
 
 __all__ = [
     "MONTHS",
@@ -229,13 +229,25 @@ def says_only_earlier(claim: NumericClaim) -> bool:
     change ("In the prior year the average fare was ₹46"; not "rose to ₹46 from ₹41 the
     previous year"), the earlier-word standing nearer this number than any other ("61
     percent ..., against 68 percent a year earlier" dates only the 68)."""
-    if claim.index is None or claim.span is None:
+    if claim.index is None or claim.span is None or not claim.index.mentions_earlier_period():
         return False
-    s0, s1 = claim.index.sentence_bounds(claim.span[0])
-    text = claim.index.text
-    if _CHANGE_WORDS.search(text, s0, s1) is not None:
+    cache = claim.cache
+    if cache is None:
+        cache = claim.cache = {}
+    got: bool | None = cache.get("earlier_only")
+    if got is None:
+        got = cache["earlier_only"] = _says_only_earlier(claim.index, claim.span)
+    return got
+
+
+def _says_only_earlier(index: TextIndex, span: tuple[int, int]) -> bool:
+    if not index.mentions_earlier_period():
+        return False  # most answers name no earlier period: no regex at all
+    s0, s1 = index.sentence_bounds(span[0])
+    text = index.text
+    if _EARLIER_ONLY.search(text, s0, s1) is None or _CHANGE_WORDS.search(text, s0, s1):
         return False
-    a, b = claim.span
+    a, b = span
     others = [m.start() for m in _DIGITS.finditer(text, s0, s1) if not a <= m.start() < b]
     for m in _EARLIER_ONLY.finditer(text, s0, s1):
         mine = a - m.end() if m.end() <= a else m.start() - b

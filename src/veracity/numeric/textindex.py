@@ -18,7 +18,7 @@ from veracity.numeric.nearby import counted_noun
 from veracity.numeric.numbers import NUMBER_WORDS
 from veracity.numeric.word_labels import noun_label, part_labels, word_label
 
-__all__ = ["NUMBERED_PERIODS", "TableCell", "TextIndex", "sentence_starts"]
+__all__ = ["EARLIER_STEMS", "NUMBERED_PERIODS", "TableCell", "TextIndex", "sentence_starts"]
 
 _SENT_END = re.compile(r"[.!?][\"')\]]*\s+(?=[A-Z0-9\"'(\[$€£])|\n[ \t]*(?![ \t]|[a-z])")
 # its two alternatives, scanned apart (faster): see sentence_starts()
@@ -259,11 +259,16 @@ class TableCell(NamedTuple):
     head: int | None
 
 
+EARLIER_STEMS = ("prior", "previous", "preceding", "earlier", "ago")
+"""Words that date a value to an earlier period (see ``preference.says_only_earlier``)."""
+
+
 class TextIndex:
     """Sentence and clause boundaries and year positions of one text."""
 
     __slots__ = (
         "_clause_cuts_",
+        "_earlier",
         "_extras",
         "_q_ends",
         "_q_starts",
@@ -283,6 +288,15 @@ class TextIndex:
         self._q_ends: list[int] = []
         self._tables: dict[int, int | None] = {}
         self._extras: tuple[bool, bool, bool] | None = None
+        self._earlier: bool | None = None
+
+    def mentions_earlier_period(self) -> bool:
+        """Whether the text holds "prior", "previous", "preceding", "earlier" or "ago" in
+        any case (computed once): a cheap test before reading a sentence's period."""
+        if self._earlier is None:
+            low = self.text.lower()
+            self._earlier = any(w in low for w in EARLIER_STEMS)
+        return self._earlier
 
     def set_quantities(self, spans: list[tuple[int, int]]) -> None:
         """Spans of the quantities found in the text: a number's labels stop at its
