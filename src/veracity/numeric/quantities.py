@@ -267,7 +267,7 @@ def _word_number(text: str, m: re.Match[str]) -> RawNumber | None:
         if more:
             words += [w.lower() for w in re.split(r"[ \t\u00a0\u2009\u202f-]+", more.group(1)) if w]
             end += more.end()
-    half = False
+    part = 1.0
     if words[0] in ("hundred", "thousand", "million", "billion", "trillion", "dozen"):
         before = text[max(0, start - 9) : start].lower()
         if not re.search(r"\ban?\s+$", before):
@@ -275,18 +275,25 @@ def _word_number(text: str, m: re.Match[str]) -> RawNumber | None:
         if words == ["dozen"] and _PRICE_OF.search(text, max(0, start - 24), start):
             return None  # "the price of a dozen eggs": what is priced, not a count
         if re.search(r"\bhalf\s+an?\s+$", before):  # "half a million"
-            half = True
+            part = 0.5
             start -= len(before) - before.rindex("half")
+        else:  # "a quarter of a million"
+            quarter = _QUARTER_OF.search(text, max(0, start - 30), start)
+            if quarter is not None:
+                part, start = 0.25, quarter.start()
     if words == ["one"] and SHARE.match(text, end) is None:
         return None  # a lone "one" is not a claim, but "one in five" is a share
     value = parse_words(words)
     if value is None:
         return None
-    if half:
-        value /= 2
+    value *= part
     return RawNumber(
         start, end, ParsedNumber(value, 0, len(str(int(value)).rstrip("0")) or 1), True
     )
+
+
+_QUARTER_OF = re.compile(r"\ba[ \t]+quarter[ \t]+of[ \t]+an?[ \t]+$", re.IGNORECASE)
+""""a quarter of a " before a scale word: a quarter of it ("a quarter of a million")."""
 
 
 def _read(text: str, raw: RawNumber, active: frozenset[str]) -> tuple[list[Quantity], int]:

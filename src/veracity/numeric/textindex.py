@@ -123,6 +123,12 @@ _PART_OF = re.compile(
 2's 193 assemblies", "Fourteen of the nursery's 19 staff")."""
 
 
+_OF_PHRASE = re.compile(
+    r"[ \t]+of[ \t]+[^,;:.()]*?(?=[ \t](?:into|to|for|from|with|producing|yielding|giving|"
+    r"making)[ \t])"
+)
+"""What a number is of, up to the word that leads to the next number ("18.4 thousand
+tonnes of fresh cassava roots into 4,650 tonnes")."""
 _WORD_AFTER = re.compile(r"[ \t]+[A-Za-z][A-Za-z'’-]*")
 """The word right after a number ("214 guests")."""
 
@@ -547,6 +553,9 @@ class TextIndex:
             k = bisect.bisect_right(self._q_ends, start) - 1
             if k >= 0 and self._q_ends[k] > c0:
                 c0 = self._q_ends[k]
+                of = _OF_PHRASE.match(self.text, c0, start)
+                if of is not None:  # "18.4 thousand tonnes of fresh cassava roots into
+                    c0 = of.end()  # 4,650 tonnes of flour": the of-phrase is the first's
                 counted = _WORD_AFTER.match(self.text, c0, start)
                 if counted is not None and counted_noun(self.text, c0):
                     # "9,400 pupils ... across 112 schools", "the €1,200 million fine tops
