@@ -26,7 +26,8 @@ _SENT_PUNCT = re.compile(r"[.!?][\"')\]]*\s+(?=[A-Z0-9\"'(\[$€£])")
 _SENT_LINE = re.compile(r"\n[ \t]*(?![ \t]|[a-z])")
 _CLAUSE_CUT = re.compile(  # applied to the lower-cased text
     r"[,:](?!\d)|[;()\n|]|\s(?:a(?:fter|gainst|nd)|b(?:efore|ut)|compare[ds]? (?:to|with)|"
-    r"down from|f(?:ollowing|rom)|than|up from|v(?:ersus|s\.?)|wh(?:ereas|ile))\s"
+    r"down from|following|than|up from|v(?:ersus|s\.?)|wh(?:ereas|ile))\s"
+    r"|\sfrom\s(?=(?:[a-z]+\s){0,2}[^\sa-z]{0,3}\d)"  # "from £31,200", not "from Storm X"
 )
 _YEAR = re.compile(  # the look-behind comes after the digits: the scan then starts on "1"/"2"
     r"((?:18|19|20)\d\d)(?<![\d.,$€£]....)(?![\d%])(?!\s?(?:%|percent))"
