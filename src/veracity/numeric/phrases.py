@@ -31,14 +31,17 @@ __all__ = [
 MULTIPLIER_RE = re.compile(
     r"\b(?:(?P<once>twice|thrice)|(?P<adj>double|triple|treble|quadruple)(?=[ \t]+(?:the|that|its|their|his|her|our|your)\b)"
     r"|(?P<frac>(?:three|two|one|a)[ \t-]+(?:quarters?|thirds?))(?=[ \t]+of\b(?![ \t]+an?\b))"
-    r"|(?<=\bby )(?P<frac2>(?:three|two|one|a)[ \t-]+(?:quarters?|thirds?))(?![ \t-]+of\b))\b",
+    r"|(?<=\bby )(?P<frac2>(?:three|two|one|a)[ \t-]+(?:quarters?|thirds?))(?![ \t-]+of\b)"
+    r"|(?P<hour>half[ \t]+an|(?:(?P<three>three)|one|a)[ \t-]+quarters?[ \t]+of[ \t]+an)"
+    r"[ \t]+hour)\b",
     re.IGNORECASE,
 )
 """Multiplier words read as ratios: "twice" (daily, as many, the rate), "thrice", and
 "double / triple / quadruple the ..." ("paid at double the base rate"); and fractions
 before "of" or after "by" read as approximate percentages ("three-quarters of the salt":
-75 %; "fell by a quarter": 25 %), but not a fraction of one thing ("a quarter of a point",
-"three-quarters of an hour")."""
+75 %; "fell by a quarter": 25 %), but not a fraction of one thing ("a quarter of a point");
+and parts of an hour as durations ("half an hour": 30 minutes, "three quarters of an
+hour": 45)."""
 MULTIPLIER_LOWER = re.compile(MULTIPLIER_RE.pattern)
 """The same pattern without IGNORECASE, for lower-cased text (several times faster)."""
 FRACTIONS = {
@@ -63,13 +66,17 @@ MULTIPLIERS = {
 }
 
 
-PHRASE_HINTS = (*MULTIPLIERS, "quarter", "third")
+PHRASE_HINTS = (*MULTIPLIERS, "quarter", "third", "half an hour")
 """Substrings of every phrase :data:`MULTIPLIER_RE` finds (a cheap pre-check)."""
 
 
 def multiplier(text: str, m: re.Match[str]) -> Quantity:
     """The ratio a multiplier word states (``twice`` -> 2x; ``quadruple the`` -> 4x), or
     the approximate percentage a fraction states (``three-quarters of`` -> 75 %)."""
+    if m.group("hour"):  # "half an hour", "a quarter of an hour", "three quarters of an hour"
+        low = m.group("hour").lower()
+        minutes = 30.0 if low.startswith("half") else 45.0 if m.group("three") else 15.0
+        return Quantity(m.start(), m.end(), minutes * 60.0, minutes, "time", "min", from_words=True)
     frac = m.group("frac") or m.group("frac2")
     if frac:
         words = re.split(r"[ \t-]+", frac.lower())

@@ -324,6 +324,14 @@ CURRENCY_WORDS: dict[str, str] = {
     "singapore dollars": "SGD",
     "swiss francs": "CHF",
     "sterling": "GBP",
+    "krone": "kr",
+    "kroner": "kr",
+    "krona": "kr",
+    "kronor": "kr",
+    "norwegian kroner": "NOK",
+    "danish kroner": "DKK",
+    "swedish kronor": "SEK",
+    "icelandic kronur": "ISK",
 }
 
 _FAMILIES = {
@@ -331,6 +339,8 @@ _FAMILIES = {
     "¥": frozenset({"¥", "JPY", "CNY", "RMB"}),
     # "cents" (``c``): a hundredth of a dollar or a euro, not of a pound ("pence")
     "c": frozenset({"c", "$", "USD", "AUD", "CAD", "NZD", "HKD", "SGD", "EUR"}),
+    # "kroner" / "kronor" (``kr``): the Norwegian, Danish, Swedish or Icelandic crown
+    "kr": frozenset({"kr", "NOK", "DKK", "SEK", "ISK"}),
 }
 
 
@@ -338,8 +348,9 @@ def currencies_compatible(a: str, b: str) -> bool:
     """True when currency codes ``a`` and ``b`` may name the same money.
 
     Equal codes are compatible; ``$`` (unspecified dollar) is compatible with every
-    dollar code, ``¥`` with JPY / CNY, ``c`` (cents) with the dollars and the euro;
-    ``*`` (any currency) with everything.
+    dollar code, ``¥`` with JPY / CNY, ``c`` (cents) with the dollars and the euro,
+    ``kr`` (kroner, kronor) with NOK / DKK / SEK / ISK; ``*`` (any currency) with
+    everything.
     """
     if a == b or "*" in (a, b):
         return True
