@@ -128,6 +128,8 @@ def exclusion_of(
             return "date"  # "on 16 and 17 August", "14-15 March"
     if prev == "[" and nxt == "]":
         return "citation"
+    if e - s >= 3 and text[s] == "0" and text[s:e].isdigit():
+        return "identifier"  # "Q-26-0417", "007", "0800 hours": a leading zero writes a code
     if plain and num.decimals == 0 and not num.grouped:
         if nxt in ".)" and (e + 1 >= n or text[e + 1] in " \t") and at_line_start(text, s):
             return "list_marker"
