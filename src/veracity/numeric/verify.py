@@ -509,6 +509,18 @@ def _another_period(claim: NumericClaim, best: _Pick, why: str, tol: float) -> C
     return ClaimVerification(claim, False, ev, err, "other_year", reason, tol)
 
 
+_SINCE = re.compile(r"\b(?i:since)[ \t]+(?:(?i:the|last)[ \t]+)?([A-Za-z]+)")
+
+
+def _span_starts(ev: EvidenceQuantity) -> frozenset[str]:
+    """Periods that open a span in ``ev``'s sentence ("since Thursday"), lower case: the
+    value runs from them, it is not for them ("from October's €71.10" still dates it)."""
+    if ev.index is None or ev.span is None:
+        return frozenset()
+    s0, s1 = ev.index.sentence_bounds(ev.span[0])
+    return frozenset(m.group(1).lower() for m in _SINCE.finditer(ev.index.text, s0, s1))
+
+
 def _unscaled_cell(claim: NumericClaim, ev: EvidenceQuantity) -> bool:
     """Whether ``ev`` is a bare table cell whose column (or table title) declares a scale
     ("(thousands)") not applied to it, matched by a count or plain number as written."""
@@ -643,6 +655,8 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
             return _another_period(claim, best, why + " (a number from another year)" + suffix, tol)
         matched_labels = (matched.labels or _NO_LABELS) if structured else labels_of(matched)
         other = period_labels(matched_labels)
+        if other and not structured:  # "4,600 bags since Thursday": its start, not its day
+            other = other - _span_starts(matched)
         named = period_labels(labels_of(claim)) if other else frozenset()
         if (
             named
