@@ -75,7 +75,13 @@ earlier period ("Prior sitting pass rate", "Last week") is preferred only by a c
 says so ("at the previous sitting", "down from"); one matched there by a claim that names
 its period fails (``other_year``). A count that copies a cell as written
 from a table whose title or column declares a scale ("8,657 admissions" under
-"(thousands)") fails (``table_scale``): the cell is 8.657 million.
+"(thousands)") fails (``table_scale``): the cell is 8.657 million. A claim whose
+sentence dates its number to an earlier period and states no change ("In the prior year
+the fare was ₹46") sets aside the newer value of a change ("rose to ₹46 from ₹41"),
+and fails against it (``other_year``); a period after "since" opens a span and dates
+nothing ("4,600 sandbags since Thursday"). A claim the preference sent to another
+sentence is verified by a value in the context sentence that verifies another number
+of its answer sentence (:mod:`veracity.numeric.beside_companions`).
 
 Speed: the compatible candidates of a claim depend only on its dimension, type,
 currency and rate denominator, so they are computed once per such kind and shared
