@@ -29,8 +29,8 @@ __all__ = [
 
 def join_compounds(text: str, found: list[Quantity], keep_parts: bool) -> list[Quantity]:
     """Join ``2 hours 5 minutes`` into one quantity (a larger unit then a smaller one);
-    in ``36h 47m`` the glued "m" after hours is minutes, not metres, and in ``32d 04h
-    17m`` the glued "d" before hours is days."""
+    in ``36h 47m`` the glued "m" after hours is minutes, not metres (and in ``12m 48s``,
+    before seconds), and in ``32d 04h 17m`` the glued "d" before hours is days."""
     found = list(found)
     k = 0
     while k < len(found):
@@ -42,6 +42,25 @@ def join_compounds(text: str, found: list[Quantity], keep_parts: bool) -> list[Q
                 d = Quantity(days.start(), days.end(), n * 86400.0, n, "time", "day")
                 d.half_unit = 43200.0
                 found.insert(k, d)
+                k += 1
+        k += 1
+    k = 0
+    while k < len(found):
+        q = found[k]
+        if (
+            q.unit == "m"
+            and text[q.end - 1 : q.end] == "m"
+            and text[q.end - 2 : q.end - 1].isdigit()
+        ):
+            secs = _GLUED_SECONDS.match(text, q.end)
+            if secs is not None and (k + 1 == len(found) or found[k + 1].start >= secs.end()):
+                # "12m 48s": minutes and seconds
+                found[k] = Quantity(
+                    q.start, q.end, q.stated * 60.0, q.stated, "time", "min", half_unit=30.0
+                )
+                n = float(secs.group(1))
+                sec = Quantity(secs.start(1), secs.end(), n, n, "time", "s", half_unit=0.5)
+                found.insert(k + 1, sec)
                 k += 1
         k += 1
     for k in range(1, len(found)):
@@ -101,6 +120,8 @@ def join_compounds(text: str, found: list[Quantity], keep_parts: bool) -> list[Q
     return out
 
 
+_GLUED_SECONDS = re.compile(r"[ \t]+(\d{1,2})s\b")
+""""48s" glued after a minutes part ("12m 48s"): seconds."""
 _GLUED_DAYS = re.compile(r"(?<![\w.,])(\d{1,3})d[ \t]+$")
 """"32d " glued before an hours part ("32d 04h 17m"): days."""
 

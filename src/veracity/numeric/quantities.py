@@ -213,7 +213,7 @@ def scan_quantities(
         apply_table_scale(text, out)
     if len(out) > 1:
         share_with_neighbours(text, out)
-    return join_compounds(text, out, keep_parts) if len(out) > 1 else out
+    return join_compounds(text, out, keep_parts) if out else out
 
 
 _DECIMAL_BEFORE = re.compile(r"\d\.\d+$")

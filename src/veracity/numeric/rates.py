@@ -89,6 +89,9 @@ _PER = re.compile(
     r"(?P<den>[^\W\d_][\w²³]*(?:-[^\W\d_]+)?)(?!\w)"
     r"(?!/(?!(?i:s|min|h|hr|day|night|week|wk|month|mo|quarter|year|yr|annum)\b))"
 )
+_QUALIFIER = re.compile(r"[ \t]+(?:DM|N|P|K|C|S|CO2e?|CO₂e?|P2O5|K2O|FW|DW)(?=/)")
+"""A substance written between a unit and its denominator ("t DM/ha", "kg N/ha", "kg
+CO2e/t"): the rate still follows."""
 _TIME_AFTER = re.compile(rf"{_SP}+(?i:ago|earlier|before|later|after|since)\b")
 """After "a year": a point in time ("8 % a year ago"), not a rate."""
 _PER_POWER = re.compile(
@@ -160,6 +163,9 @@ def read_per(text: str, pos: int) -> tuple[str, int, bool] | None:
     "kg", "100 km"), where it ends, and whether it holds a number (then the caller
     takes the whole span, so "100 km" of "per 100 km" is not read as a claim).
     """
+    qualifier = _QUALIFIER.match(text, pos)
+    if qualifier is not None:  # "t DM/ha", "kg N/ha": what is measured, then the rate
+        pos = qualifier.end()
     head = text[pos : pos + 24]
     lead = head.split(None, 1)[:1]
     if (
