@@ -292,6 +292,14 @@ def _word_number(text: str, m: re.Match[str]) -> RawNumber | None:
     )
 
 
+_ADJECTIVE_UNIT = re.compile(
+    r"[ \t]+(?i:wet|dry|net|gross|fresh|seeded|planted|harvested|sown|irrigated|rostered|"
+    r"contracted|billed|paid|usable|arable|metric|additional|extra)[ \t]+"
+    r"(tonnes|tons|acres|hectares|hours|kilometres|kilometers|miles|litres|liters|"
+    r"kilograms|metres|meters)\b"
+)
+"""One adjective between a number and a spelled-out unit ("121 wet tonnes", "212,500
+seeded acres", "48 rostered hours"): the number is in that unit."""
 _QUARTER_OF = re.compile(r"\ba[ \t]+quarter[ \t]+of[ \t]+an?[ \t]+$", re.IGNORECASE)
 """"a quarter of a " before a scale word: a quarter of it ("a quarter of a million")."""
 
@@ -629,6 +637,18 @@ def _read_one(
                     found.factor,
                     found.offset,
                 )
+    if dimension == "number" and not currency and stop == e and kind is None:
+        adj = _ADJECTIVE_UNIT.match(text, e)
+        if adj is not None:  # "121 wet tonnes", "212,500 seeded acres": the unit after
+            found = units.UNITS.get(adj.group(1).lower())
+            if found is not None and found.dimension not in ("currency", "number"):
+                dimension, unit_sym, conv_factor, conv_offset = (
+                    found.dimension,
+                    found.symbol,
+                    found.factor,
+                    found.offset,
+                )
+                stop = adj.end()
     if (
         stop == e
         and text[e : e + 1] == "p"

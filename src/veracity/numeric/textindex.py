@@ -87,10 +87,13 @@ _ANAPHORA = re.compile(r"\b(?:of|among)[ \t]+(them|which|those|these|whom)\b", r
 relative clause ("88 of which were hospitalised") names them only when it says nothing
 else: it is about hospital stays, not about the cases the clause before counts."""
 _HAS_LETTERS = re.compile(r"[A-Za-z]{3}")
-_TO_NEXT = re.compile(r"[ \t](to|from|versus|vs\.?|than|against|compared[ \t]+with)[ \t]")
+_TO_NEXT = re.compile(
+    r"[ \t](to|from|versus|vs\.?|than|against|compared[ \t]+with|instead[ \t]+of)[ \t]"
+)
 _FROM_NEAR = re.compile(r"\bfrom\b")
 """Between two numbers: the words before it belong to the first ("17.4% in the control
-period to 15.1%"; "to" only after "from")."""
+period to 15.1%"; "to" only after "from"; "£42 a month by direct debit instead of the
+£480 annual fee")."""
 _SUBORDINATE = re.compile(r"[ \t](?:as|when|because|since|although|though|until|so)[ \t]")
 """A subordinate clause opening between a claim and the next number: its words are about
 that number ("... 121 deliveries as Australia won by 41 runs")."""

@@ -515,6 +515,18 @@ def _another_period(claim: NumericClaim, best: _Pick, why: str, tol: float) -> C
     return ClaimVerification(claim, False, ev, err, "other_year", reason, tol)
 
 
+_WORDS = re.compile(r"[A-Za-z]+")
+
+
+def _sentence_words(claim: NumericClaim) -> frozenset[str]:
+    """The lower-case words of the claim's sentence (a period it names anywhere there,
+    "In July and August the villa costs €650", is one it may be about)."""
+    if claim.index is None or claim.span is None:
+        return frozenset()
+    s0, s1 = claim.index.sentence_bounds(claim.span[0])
+    return frozenset(w.lower() for w in _WORDS.findall(claim.index.text, s0, s1))
+
+
 _SINCE = re.compile(r"\b(?i:since)[ \t]+(?:(?i:the|last)[ \t]+)?([A-Za-z]+)")
 
 
@@ -667,6 +679,7 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
         if (
             named
             and not other & named
+            and not other & _sentence_words(claim)  # "In July and August ... €650"
             and _period_kinds(other) & _period_kinds(named)  # "H1" is not a month
             and (ey is None or cy is None or ey == cy)
         ):
