@@ -46,3 +46,37 @@ def test_repeated_values_all_verify() -> None:
     text = "$5 " * 3000
     report = check_numbers(text, contexts=[text])
     assert (report.total_claims, report.verified_claims) == (3000, 3000)
+
+
+def test_sentence_readings_run_once_per_sentence_and_skip_number_dumps() -> None:
+    # The sentence-level readings (earlier-period words, the words that name periods,
+    # "since" spans) are memoised per sentence, and a "sentence" holding more than
+    # MAX_SENTENCE_QUANTITIES quantities gets the default: an answer of thousands of
+    # numbers in one sentence stays linear (it took minutes when each claim re-read it).
+    from veracity.numeric.textindex import MAX_SENTENCE_QUANTITIES, TextIndex
+
+    text = "In the previous year 5 apples. " + " ".join(f"{i} pears" for i in range(1, 40))
+    index = TextIndex(text)
+    spans = [(m.start(), m.end()) for m in __import__("re").finditer(r"\d+", text)]
+    index.set_quantities(spans)
+    calls: list[tuple[int, int]] = []
+
+    def read(s0: int, s1: int) -> str:
+        calls.append((s0, s1))
+        return text[s0:s1].split()[0]
+
+    assert index.per_sentence("first", 0, read, "-") == "In"
+    assert index.per_sentence("first", 25, read, "-") == "In"  # same sentence: memoised
+    assert calls == [(0, 31)]
+    assert MAX_SENTENCE_QUANTITIES == 24
+    # the second sentence holds 39 quantities: the default, and no reading at all
+    assert index.per_sentence("first", 40, read, "-") == "-"
+    assert calls == [(0, 31)]
+
+    # end to end: the one number of the first sentence is dated to the previous year, and
+    # 1,000 numbers in one sentence are checked (each against the context) without the
+    # sentence being re-read per number ("year 1" names a period, so 999 claims; only
+    # the 5 apples are in the context)
+    answer = "In the previous year " + " ".join(f"{i} apples" for i in range(1, 1001))
+    report = check_numbers(answer, contexts=["The previous total was 5 apples."])
+    assert (report.total_claims, report.verified_claims) == (999, 1)

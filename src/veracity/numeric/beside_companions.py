@@ -31,6 +31,7 @@ from veracity.numeric.models import (
     year_of,
 )
 from veracity.numeric.pool import EvidencePool
+from veracity.numeric.textindex import MAX_SENTENCE_QUANTITIES
 
 __all__ = ["find_beside_companions"]
 
@@ -46,12 +47,12 @@ def _sentence(e: EvidenceQuantity) -> _Sentence | None:
     return id(e.index), s0, s1
 
 
-def _same_sentence(x: NumericClaim, y: NumericClaim) -> bool:
-    """Whether two claims of the answer share a sentence."""
-    index = x.index
-    if index is None or index is not y.index:
-        return False
-    return index.sentence_bounds(x.span[0]) == index.sentence_bounds(y.span[0])
+def _answer_sentence(claim: NumericClaim) -> _Sentence | None:
+    """Where a claim's answer sentence lies."""
+    if claim.index is None or claim.span is None:
+        return None
+    s0, s1 = claim.index.sentence_bounds(claim.span[0])
+    return id(claim.index), s0, s1
 
 
 def find_beside_companions(
@@ -65,14 +66,22 @@ def find_beside_companions(
     (verified, relative error, rule); ``prefer(claim, candidates)`` the evidence the
     context preference picks."""
     out = list(verdicts)
+    groups: dict[_Sentence, list[ClaimVerification]] = {}
+    for v in verdicts:
+        at = _answer_sentence(v.claim)
+        if at is not None:
+            groups.setdefault(at, []).append(v)
     for i, v in enumerate(verdicts):
         x = v.claim
         if v.verified or v.rule != "out_of_tolerance" or x.index is None:
             continue
+        group = groups.get(_answer_sentence(x) or (0, 0, 0), [])
+        if len(group) > MAX_SENTENCE_QUANTITIES:
+            continue  # a table or number dump, not a sentence of prose
         beside: dict[_Sentence, EvidenceQuantity] = {}
-        for w in verdicts:
+        for w in group:
             m = w.matched
-            if w is v or not w.verified or m is None or not _same_sentence(x, w.claim):
+            if w is v or not w.verified or m is None:
                 continue
             where = _sentence(m)
             if where is not None:

@@ -240,18 +240,27 @@ def says_only_earlier(claim: NumericClaim) -> bool:
     return got
 
 
+_Earlier = tuple[tuple[tuple[int, int], ...], tuple[int, ...]]
+_NO_EARLIER: _Earlier = ((), ())
+
+
 def _says_only_earlier(index: TextIndex, span: tuple[int, int]) -> bool:
-    if not index.mentions_earlier_period():
-        return False  # most answers name no earlier period: no regex at all
-    s0, s1 = index.sentence_bounds(span[0])
     text = index.text
-    if _EARLIER_ONLY.search(text, s0, s1) is None or _CHANGE_WORDS.search(text, s0, s1):
-        return False
+
+    def read(s0: int, s1: int) -> _Earlier:
+        """The earlier-words of one sentence and its digit positions (none when the
+        sentence states a change)."""
+        if _EARLIER_ONLY.search(text, s0, s1) is None or _CHANGE_WORDS.search(text, s0, s1):
+            return _NO_EARLIER
+        words = tuple(m.span() for m in _EARLIER_ONLY.finditer(text, s0, s1))
+        return words, tuple(m.start() for m in _DIGITS.finditer(text, s0, s1))
+
+    earlier, digits = index.per_sentence("earlier", span[0], read, _NO_EARLIER)
     a, b = span
-    others = [m.start() for m in _DIGITS.finditer(text, s0, s1) if not a <= m.start() < b]
-    for m in _EARLIER_ONLY.finditer(text, s0, s1):
-        mine = a - m.end() if m.end() <= a else m.start() - b
-        if all(abs(m.start() - o) > mine for o in others):
+    others = [o for o in digits if not a <= o < b]
+    for e0, e1 in earlier:
+        mine = a - e1 if e1 <= a else e0 - b
+        if all(abs(e0 - o) > mine for o in others):
             return True  # the earlier-word is nearer this number than any other
     return False
 

@@ -12,13 +12,21 @@ from __future__ import annotations
 
 import bisect
 import re
-from typing import NamedTuple
+from collections.abc import Callable
+from typing import Any, NamedTuple, TypeVar
 
 from veracity.numeric.nearby import counted_noun
 from veracity.numeric.numbers import NUMBER_WORDS
 from veracity.numeric.word_labels import noun_label, part_labels, word_label
 
-__all__ = ["EARLIER_STEMS", "NUMBERED_PERIODS", "TableCell", "TextIndex", "sentence_starts"]
+__all__ = [
+    "EARLIER_STEMS",
+    "MAX_SENTENCE_QUANTITIES",
+    "NUMBERED_PERIODS",
+    "TableCell",
+    "TextIndex",
+    "sentence_starts",
+]
 
 _SENT_END = re.compile(r"[.!?][\"')\]]*\s+(?=[A-Z0-9\"'(\[$€£])|\n[ \t]*(?![ \t]|[a-z])")
 # its two alternatives, scanned apart (faster): see sentence_starts()
@@ -269,6 +277,9 @@ class TableCell(NamedTuple):
     head: int | None
 
 
+MAX_SENTENCE_QUANTITIES = 24
+"""Sentences with more quantities are not read as prose by :meth:`TextIndex.per_sentence`."""
+_T = TypeVar("_T")
 EARLIER_STEMS = ("prior", "previous", "preceding", "earlier", "ago")
 """Words that date a value to an earlier period (see ``preference.says_only_earlier``)."""
 
@@ -280,6 +291,7 @@ class TextIndex:
         "_clause_cuts_",
         "_earlier",
         "_extras",
+        "_memo",
         "_q_ends",
         "_q_starts",
         "_sent_labels",
@@ -299,6 +311,7 @@ class TextIndex:
         self._tables: dict[int, int | None] = {}
         self._extras: tuple[bool, bool, bool] | None = None
         self._earlier: bool | None = None
+        self._memo: dict[tuple[str, int], Any] = {}
 
     def mentions_earlier_period(self) -> bool:
         """Whether the text holds "prior", "previous", "preceding", "earlier" or "ago" in
@@ -343,6 +356,27 @@ class TextIndex:
         start = self._sent_starts[i]
         end = self._sent_starts[i + 1] if i + 1 < len(self._sent_starts) else len(self.text)
         return start, end
+
+    def per_sentence(
+        self, name: str, pos: int, compute: Callable[[int, int], _T], default: _T
+    ) -> _T:
+        """``compute(s0, s1)`` for the sentence holding ``pos``, computed once per sentence
+        and ``name``; ``default`` for a sentence holding more than
+        ``MAX_SENTENCE_QUANTITIES`` quantities (a table or number dump, where a sentence
+        reading means nothing and would cost time quadratic in its numbers)."""
+        s0, s1 = self.sentence_bounds(pos)
+        key = (name, s0)
+        memo = self._memo
+        if key in memo:
+            got: _T = memo[key]
+            return got
+        starts = self._q_starts
+        many = (
+            bisect.bisect_left(starts, s1) - bisect.bisect_left(starts, s0)
+            > MAX_SENTENCE_QUANTITIES
+        )
+        got = memo[key] = default if many else compute(s0, s1)
+        return got
 
     def sentence(self, start: int, end: int) -> str:
         """The sentence around span ``start:end`` (a window when longer than 400 chars)."""

@@ -521,10 +521,17 @@ _WORDS = re.compile(r"[A-Za-z]+")
 def _sentence_words(claim: NumericClaim) -> frozenset[str]:
     """The lower-case words of the claim's sentence (a period it names anywhere there,
     "In July and August the villa costs €650", is one it may be about)."""
-    if claim.index is None or claim.span is None:
+    index = claim.index
+    if index is None or claim.span is None:
         return frozenset()
-    s0, s1 = claim.index.sentence_bounds(claim.span[0])
-    return frozenset(w.lower() for w in _WORDS.findall(claim.index.text, s0, s1))
+
+    def read(s0: int, s1: int) -> frozenset[str]:
+        return frozenset(w.lower() for w in _WORDS.findall(index.text, s0, s1))
+
+    return index.per_sentence("words", claim.span[0], read, _NO_WORDS)
+
+
+_NO_WORDS: frozenset[str] = frozenset()
 
 
 _SINCE = re.compile(r"\b(?i:since)[ \t]+(?:(?i:the|last)[ \t]+)?([A-Za-z]+)")
@@ -533,10 +540,14 @@ _SINCE = re.compile(r"\b(?i:since)[ \t]+(?:(?i:the|last)[ \t]+)?([A-Za-z]+)")
 def _span_starts(ev: EvidenceQuantity) -> frozenset[str]:
     """Periods that open a span in ``ev``'s sentence ("since Thursday"), lower case: the
     value runs from them, it is not for them ("from October's €71.10" still dates it)."""
-    if ev.index is None or ev.span is None:
+    index = ev.index
+    if index is None or ev.span is None:
         return frozenset()
-    s0, s1 = ev.index.sentence_bounds(ev.span[0])
-    return frozenset(m.group(1).lower() for m in _SINCE.finditer(ev.index.text, s0, s1))
+
+    def read(s0: int, s1: int) -> frozenset[str]:
+        return frozenset(m.group(1).lower() for m in _SINCE.finditer(index.text, s0, s1))
+
+    return index.per_sentence("since", ev.span[0], read, _NO_WORDS)
 
 
 def _unscaled_cell(claim: NumericClaim, ev: EvidenceQuantity) -> bool:
