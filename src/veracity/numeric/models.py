@@ -7,9 +7,9 @@ evidence quantities are plain (unfrozen, for speed) records: treat them as read-
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, TypeVar
 
 from veracity.errors import InputError
 from veracity.numeric.textindex import TextIndex
@@ -23,6 +23,7 @@ __all__ = [
     "compared_year_of",
     "context_of",
     "labels_of",
+    "memo",
     "new_verification",
     "year_of",
 ]
@@ -303,6 +304,22 @@ def context_of(q: NumericClaim | EvidenceQuantity) -> tuple[frozenset[str], int 
     one half only (verification often needs just one).
     """
     return labels_of(q), year_of(q)
+
+
+_T = TypeVar("_T")
+_MISSING = object()
+
+
+def memo(q: NumericClaim | EvidenceQuantity, key: str, compute: Callable[[], _T]) -> _T:
+    """``compute()``, kept in ``q.cache[key]`` so each claim or evidence value computes it
+    once."""
+    cache = q.cache
+    if cache is None:
+        cache = q.cache = {}
+    got = cache.get(key, _MISSING)
+    if got is _MISSING:
+        got = cache[key] = compute()
+    return got  # type: ignore[no-any-return]
 
 
 def labels_of(q: NumericClaim | EvidenceQuantity) -> frozenset[str]:

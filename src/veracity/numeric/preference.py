@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from veracity.numeric.models import EvidenceQuantity, NumericClaim, labels_of, year_of
+from veracity.numeric.models import EvidenceQuantity, NumericClaim, labels_of, memo, year_of
 from veracity.numeric.pool import Candidates
 from veracity.numeric.rates import PERIODS
 from veracity.numeric.table_units import declared_per, earlier_column
@@ -229,15 +229,10 @@ def says_only_earlier(claim: NumericClaim) -> bool:
     change ("In the prior year the average fare was ₹46"; not "rose to ₹46 from ₹41 the
     previous year"), the earlier-word standing nearer this number than any other ("61
     percent ..., against 68 percent a year earlier" dates only the 68)."""
-    if claim.index is None or claim.span is None or not claim.index.mentions_earlier_period():
+    index, span = claim.index, claim.span
+    if index is None or span is None or not index.mentions_earlier_period():
         return False
-    cache = claim.cache
-    if cache is None:
-        cache = claim.cache = {}
-    got: bool | None = cache.get("earlier_only")
-    if got is None:
-        got = cache["earlier_only"] = _says_only_earlier(claim.index, claim.span)
-    return got
+    return memo(claim, "earlier_only", lambda: _says_only_earlier(index, span))
 
 
 _Earlier = tuple[tuple[tuple[int, int], ...], tuple[int, ...]]

@@ -292,6 +292,11 @@ def _word_number(text: str, m: re.Match[str]) -> RawNumber | None:
     )
 
 
+def _fields_of(u: units.Unit) -> tuple[str, str, float, float]:
+    """A unit's dimension, symbol, factor and offset, as a quantity takes them."""
+    return u.dimension, u.symbol, u.factor, u.offset
+
+
 _ADJECTIVE_UNIT = re.compile(
     r"[ \t]+(?i:wet|dry|net|gross|fresh|seeded|planted|harvested|sown|irrigated|rostered|"
     r"contracted|billed|paid|usable|arable|metric|additional|extra)[ \t]+"
@@ -591,12 +596,7 @@ def _read_one(
             um = UNIT_ONLY.match(text, e)
             if um and um.group("unit") in units.UNITS:
                 u = units.UNITS[um.group("unit")]
-                dimension, unit_sym, conv_factor, conv_offset = (
-                    u.dimension,
-                    u.symbol,
-                    u.factor,
-                    u.offset,
-                )
+                dimension, unit_sym, conv_factor, conv_offset = _fields_of(u)
                 stop = um.end()
             else:
                 stop = e
@@ -631,23 +631,13 @@ def _read_one(
                 stop = sm.start("hy") if sm.group("hy") else sm.start("unit")
                 stop = _rstrip(text, e, stop)
             else:
-                dimension, unit_sym, conv_factor, conv_offset = (
-                    found.dimension,
-                    found.symbol,
-                    found.factor,
-                    found.offset,
-                )
+                dimension, unit_sym, conv_factor, conv_offset = _fields_of(found)
     if dimension == "number" and not currency and stop == e and kind is None:
         adj = _ADJECTIVE_UNIT.match(text, e)
         if adj is not None:  # "121 wet tonnes", "212,500 seeded acres": the unit after
             found = units.UNITS.get(adj.group(1).lower())
             if found is not None and found.dimension not in ("currency", "number"):
-                dimension, unit_sym, conv_factor, conv_offset = (
-                    found.dimension,
-                    found.symbol,
-                    found.factor,
-                    found.offset,
-                )
+                dimension, unit_sym, conv_factor, conv_offset = _fields_of(found)
                 stop = adj.end()
     if (
         stop == e

@@ -138,6 +138,7 @@ from veracity.numeric.models import (
     check_claims,
     compared_year_of,
     labels_of,
+    memo,
     new_verification,
     year_of,
 )
@@ -312,16 +313,15 @@ _DEFICIT = re.compile(r"\b(?i:deficits?|shortfalls?|loss|losses|net[ \t]+outflow
 
 def _in_deficit(q: NumericClaim | EvidenceQuantity) -> bool:
     """True when the clause of ``q`` names a deficit, shortfall or loss (cached)."""
-    if q.index is None or q.span is None:
+    index, span = q.index, q.span
+    if index is None or span is None:
         return False
-    cache = q.cache
-    if cache is None:
-        cache = q.cache = {}
-    got: bool | None = cache.get("deficit")
-    if got is None:
-        lo = max(q.index.sentence_bounds(q.span[0])[0], q.span[0] - _DEFICIT_REACH)
-        got = cache["deficit"] = _DEFICIT.search(q.index.text, lo, q.span[0]) is not None
-    return got
+
+    def named() -> bool:
+        lo = max(index.sentence_bounds(span[0])[0], span[0] - _DEFICIT_REACH)
+        return _DEFICIT.search(index.text, lo, span[0]) is not None
+
+    return memo(q, "deficit", named)
 
 
 _DEFICIT_REACH = 100
