@@ -166,25 +166,26 @@ def declared_per(ev: EvidenceQuantity) -> str:
         if hcells is not None and len(hcells) == len(cell.cells):
             spans.append(hcells[cell.col])
         for a, b in spans:
-            for m in _PERIOD_NAMED.finditer(text, a, b):
-                if m.group("adv"):
-                    found.add(PERIOD_WORDS[m.group("adv").lower()])
-                else:
-                    period = PERIODS.get(m.group("den").lower())
-                    if period:
-                        found.add(period)
+            found |= _periods_named(text, a, b)
         if not found and cell.head is not None and cell.head > 0:
             # the title above the table: "SIM-only plans (prices per month, incl. VAT)"
             title = text.rfind("\n", 0, cell.head - 1) + 1
-            for m in _PERIOD_NAMED.finditer(text, title, cell.head - 1):
-                if m.group("adv"):
-                    found.add(PERIOD_WORDS[m.group("adv").lower()])
-                else:
-                    period = PERIODS.get(m.group("den").lower())
-                    if period:
-                        found.add(period)
+            found = _periods_named(text, title, cell.head - 1)
     got = cache["declared_per"] = found.pop() if len(found) == 1 else ""
     return got
+
+
+def _periods_named(text: str, a: int, b: int) -> set[str]:
+    """The rate periods ``text[a:b]`` names ("per month", "Monthly")."""
+    found = set()
+    for m in _PERIOD_NAMED.finditer(text, a, b):
+        if m.group("adv"):
+            found.add(PERIOD_WORDS[m.group("adv").lower()])
+        else:
+            period = PERIODS.get(m.group("den").lower())
+            if period:
+                found.add(period)
+    return found
 
 
 def names_a_unit(ev: EvidenceQuantity) -> bool:
