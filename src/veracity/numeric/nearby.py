@@ -217,11 +217,17 @@ _OVER_A_DISTANCE = frozenset(
 """Verbs after which "over" means across ("run over 480 m"), not "more than"."""
 
 
+_ARTICLES = frozenset(("a", "an"))
+
+
 def prefix_kind(before: str, words: list[str] | None = None) -> str:
     """``approx`` / ``min`` / ``max`` / ``""`` from the words right before a number.
 
     ``words`` is ``before.lower().split()`` when the caller already has it."""
-    toks = (before.lower().split() if words is None else words)[-4:]
+    toks = (before.lower().split() if words is None else words)[-5:]
+    if len(toks) > 1 and toks[-1] in _ARTICLES:
+        toks.pop()  # "more than a thousand", "over a dozen": the bound holds the article
+    toks = toks[-4:]
     if not toks or (toks[-1] not in PREFIX_LAST and toks[-1][-1:] not in "~≈<>≥≤"):
         return ""
     if toks[-1] not in PREFIX_PHRASES and toks[-1][-1:] in "~≈<>≥≤":
