@@ -238,11 +238,15 @@ def _dimension_pattern(dimension: str) -> re.Pattern[str] | None:
     )
 
 
+_WORDS = "|".join(
+    sorted(w for w, code in units.CURRENCY_WORDS.items() if " " not in w and len(code) == 3)
+)
 _MONEY = re.compile(
     r"(?:(?P<pre>(?i:thousands?|millions?|billions?|'?000s?))[ \t]+)?"
     r"(?P<cur>US\$|A\$|AU\$|C\$|NZ\$|HK\$|S\$|\$|€|£|¥|₹"
-    r"|(?<![A-Za-z])(?:USD|EUR|GBP|AUD|CAD|JPY|CNY|CHF|INR|NZD)(?![A-Za-z])"
-    r"|(?i:\b(?:pence|cents?|dollars?|euros?|pounds)\b)|(?<![A-Za-z])p(?=[ \t]*/))"
+    r"|(?<![A-Za-z])(?:" + "|".join(sorted(units.CURRENCY_CODES)) + r")(?![A-Za-z])"
+    r"|(?i:\b(?:pence|cents?|dollars?|euros?|pounds|" + _WORDS + r")\b)"
+    r"|(?<![A-Za-z])p(?=[ \t]*/))"
     r"(?:[ \t]*(?P<post>(?i:thousands?|millions?|billions?|mn|bn|m|k|'?000s?))(?![A-Za-z]))?"
 )
 """A currency named by a label, with a scale word before or after it ("US$ million",
