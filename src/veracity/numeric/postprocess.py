@@ -96,7 +96,7 @@ def join_compounds(text: str, found: list[Quantity], keep_parts: bool) -> list[Q
                 or COMPOUND_GAP.fullmatch(text, cur.end, nxt.start) is None
             ):
                 break
-            factor = units.UNITS[merged.unit].factor
+            factor = units.SYMBOLS[merged.unit].factor
             merged = Quantity(
                 merged.start,
                 nxt.end,

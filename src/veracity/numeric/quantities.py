@@ -449,7 +449,7 @@ def _inherit(first: Quantity, second: Quantity) -> None:
         first.half_unit *= second.scale
         first.scale = second.scale
     if first.dimension == "number" and second.dimension not in ("number", "count"):
-        conv = units.UNITS.get(second.unit)
+        conv = units.SYMBOLS.get(second.unit)
         first.dimension, first.unit = second.dimension, second.unit
         if conv is not None:
             first.value = first.stated * conv.factor + conv.offset

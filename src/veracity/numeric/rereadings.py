@@ -101,7 +101,7 @@ def _as_sterling(v: ClaimVerification, verify: Verify) -> ClaimVerification:
 
 def bare_number(claim: NumericClaim) -> NumericClaim:
     """``claim`` read on its stated number, its unit dropped."""
-    factor = units.UNITS[claim.unit].factor or 1.0
+    factor = units.SYMBOLS[claim.unit].factor or 1.0
     return replace(
         claim,
         claim_type="count",

@@ -72,6 +72,8 @@ def _share_dimension_units(text: str, found: list[Quantity]) -> None:
     ("845 x 598 x 600 mm": three lengths in millimetres; "20 by 30 cm")."""
     for i in range(len(found) - 1, 0, -1):
         p, q = found[i - 1], found[i]
+        # by alias, so not inches ("in"): "2 x 12in" is two 12-inch speakers and "500 x
+        # 2-inch boxes" 500 boxes, where a chain in mm or cm is one object's sides
         unit = units.UNITS.get(q.unit)
         if unit is None or unit.dimension != "length" or p.low is not None:
             continue
@@ -103,7 +105,7 @@ def _share_whole_units(text: str, found: list[Quantity]) -> None:
             continue
         if q.dimension not in _WHOLE_DIMS:
             continue
-        unit = units.UNITS.get(q.unit)
+        unit = units.SYMBOLS.get(q.unit)
         if unit is None or q.start - p.end > 40 or not _PART_OF.fullmatch(text, p.end, q.start):
             continue
         p.dimension, p.unit = q.dimension, q.unit

@@ -26,6 +26,7 @@ __all__ = [
     "CURRENCY_CODES",
     "CURRENCY_WORDS",
     "SCALE_WORDS",
+    "SYMBOLS",
     "UNITS",
     "Unit",
     "currencies_compatible",
@@ -60,6 +61,18 @@ UNITS: dict[str, Unit] = {
     **_u("length", "mi", 1609.344, "mile", "miles"),
     **_u("length", "ft", 0.3048, "foot", "feet"),
     **_u("length", "in", 0.0254, "inch", "inches"),
+    **_u(
+        "length",
+        "µm",
+        1e-6,
+        "μm",
+        "micrometre",
+        "micrometres",
+        "micrometer",
+        "micrometers",
+        "micron",
+        "microns",
+    ),
     **_u("length", "yd", 0.9144, "yard", "yards"),
     **_u("length", "nmi", 1852.0, "nautical mile", "nautical miles"),
     # astronomy
@@ -271,6 +284,8 @@ UNITS: dict[str, Unit] = {
 
 # "in" is never a unit: "3 in 10" is a frequency, not inches; nor is a lone "A" ("3 A
 # grades", "5 A-levels"): amperes are read from "amps" or "mA".
+SYMBOLS: dict[str, Unit] = {u.symbol: u for u in UNITS.values()}
+"""Each unit by its canonical symbol (``Quantity.unit``), "in" and "A" included."""
 del UNITS["in"]
 del UNITS["A"]
 

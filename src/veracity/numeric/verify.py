@@ -376,7 +376,7 @@ def _loose(claim: NumericClaim, ev: EvidenceQuantity) -> bool:
 
 def _temperature_difference_error(claim: NumericClaim, ev: EvidenceQuantity) -> float | None:
     """Relative error when both temperatures are read as differences (no offset)."""
-    cu, eu = units.UNITS.get(claim.unit), units.UNITS.get(ev.unit)
+    cu, eu = units.SYMBOLS.get(claim.unit), units.SYMBOLS.get(ev.unit)
     if cu is None or eu is None or ev.stated_value == 0:
         return None
     c, e = claim.stated_value * cu.factor, ev.stated_value * eu.factor
@@ -633,7 +633,7 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
         found[0] is None
         and (found[1] is None or found[2] == "unit named by its label")
         and claim.dimension in _UNITLESS_OK
-        and claim.unit in units.UNITS
+        and claim.unit in units.SYMBOLS
     ):
         # nothing of the claim's kind verifies: "46 koz" may restate a bare "46" (a "Gold"
         # column whose labels name no unit), compared on the stated number
