@@ -103,6 +103,28 @@ _INCH_CELL = re.compile(r"[ \t]?in(?=[ \t]*(?:([|\t)])|\n|$))")
 "grew 5 in 2023" a preposition."""
 
 
+_INCH_MARKS = frozenset('"″')
+"""A double quote or double prime right after a number: inches, unless the quote closes a
+quotation opened earlier on the line (:func:`_quotation_open`)."""
+
+
+_QUOTE_REACH = 160
+
+
+def _quotation_open(text: str, pos: int) -> bool:
+    """Whether a ``"`` quotation is open at ``pos``, reading its line from the start (at
+    most ``_QUOTE_REACH`` characters back, so a long line costs linear time): each
+    quote opens or closes one, except a quote right after a digit while none is open,
+    which is an inch mark ('10" and 12"', but '"Top 10" and "Best 5"')."""
+    is_open = False
+    i = text.find('"', max(text.rfind("\n", 0, pos) + 1, pos - _QUOTE_REACH), pos)
+    while i >= 0:
+        if is_open or i == 0 or not text[i - 1].isdigit():
+            is_open = not is_open
+        i = text.find('"', i + 1, pos)
+    return is_open
+
+
 _SET_BEFORE = re.compile(r"\b(?i:the|all|these|those|its|their|both|our|his|her)[ \t]+$")
 """Before a number word: a reference to a known set ("all three kilns"), not a count."""
 _DIRECTED = frozenset(("percent", "pp", "currency", "number"))
@@ -665,6 +687,18 @@ def _read_one(
             inch = units.UNITS["inch"]
             dimension, unit_sym, conv_factor = inch.dimension, inch.symbol, inch.factor
             stop = im.end()
+    if (
+        stop == e
+        and dimension == "number"
+        and not currency
+        and scale == 1.0
+        and text[e : e + 1] in _INCH_MARKS
+        and not text[e + 1 : e + 2].isalnum()
+        and (text[e] == "″" or not _quotation_open(text, s))
+    ):  # '1 x 12"', '27″ monitor': inches (not a quotation the number closes)
+        inch = units.SYMBOLS["in"]
+        dimension, unit_sym, conv_factor = inch.dimension, inch.symbol, inch.factor
+        stop = e + 1
     if currency.endswith("¢"):  # 96 cents = $0.96
         currency = currency[:-1]
         conv_factor = 0.01
