@@ -29,6 +29,7 @@ from veracity.numeric.quantity import (
 )
 
 __all__ = [
+    "AFTER_WORDS",
     "at_line_start",
     "counted_noun",
     "counts_people",
@@ -245,8 +246,15 @@ def prefix_kind(before: str, words: list[str] | None = None) -> str:
 
 _MAKE = frozenset(("made", "make", "makes", "making"))
 """Before "up": "made up 44 %" is a share, not a rise."""
-_DOWN_AFTER = frozenset(("fewer", "less"))
-"""After a number only ("12 % fewer"): before one, "less than" is a bound."""
+_DOWN_AFTER = frozenset(("fewer", "less", "below"))
+"""After a number only ("12 % fewer", "2 % below last year"): before one, "less than"
+and "below" are bounds."""
+_UP_AFTER = frozenset(("more", "above"))
+"""After a number only ("12 % more", "7.6 % above 2023"): before one, bounds."""
+AFTER_WORDS = _DOWN_AFTER | _UP_AFTER
+"""Words that state a change only after a number."""
+_SHARE_VERBS = {"made": "up", "makes": "up", "make": "up", "accounted": "for", "accounts": "for"}
+"""A share follows these ("made up 44 %"): a direction word before them is no change."""
 
 
 def direction_of(before: str, text: str, end: int, words: list[str] | None = None) -> str:
@@ -257,11 +265,15 @@ def direction_of(before: str, text: str, end: int, words: list[str] | None = Non
     before "from" ("61, up from 47": 47 is the base) does not count. ``words`` is
     ``before.lower().split()`` when known."""
     last = (before.lower().split() if words is None else words)[-3:]
+    if len(last) >= 2 and last[-2] in _SHARE_VERBS and last[-1] == _SHARE_VERBS[last[-2]]:
+        last = []  # "(grade) down made up 14.2 %", "accounted for 14.2 %": a share
     n = len(last)
     punct = "," in before or ";" in before or ":" in before
     found = ""
     for i, raw in enumerate(last):
         w = raw.strip(",;:()")
+        if raw.endswith(")"):
+            continue  # in a closed aside: "(90% cluster content or higher) made up 14 %"
         if w in DOWN_WORDS:
             kind = "down"
         elif w in UP_WORDS and not (
@@ -284,7 +296,7 @@ def direction_of(before: str, text: str, end: int, words: list[str] | None = Non
         w = nxt[0].strip(",.;:()")
         if w in DOWN_WORDS or w in _DOWN_AFTER:
             return "down"
-        if (w in UP_WORDS and w != "up") or w == "more":
+        if (w in UP_WORDS and w != "up") or w in _UP_AFTER:
             return "up"
     return ""
 

@@ -32,6 +32,7 @@ from collections.abc import Iterator
 from veracity.numeric import lexicon, units
 from veracity.numeric.clocks import elapsed_time
 from veracity.numeric.nearby import (
+    AFTER_WORDS,
     counted_noun,
     counts_people,
     direction_of,
@@ -129,7 +130,7 @@ _SET_BEFORE = re.compile(r"\b(?i:the|all|these|those|its|their|both|our|his|her)
 """Before a number word: a reference to a known set ("all three kilns"), not a count."""
 _DIRECTED = frozenset(("percent", "pp", "currency", "number"))
 _DIRECTION_AFTER = re.compile(
-    rf" (?i:{'|'.join(sorted((DOWN_WORDS | UP_WORDS | {'fewer', 'less', 'more'}) - {'up'}))})\b"
+    rf" (?i:{'|'.join(sorted((DOWN_WORDS | UP_WORDS | AFTER_WORDS) - {'up'}))})\b"
 )
 """A rise or fall word right after a number (a cheap test before :func:`direction_of`)."""
 _CHANGES = frozenset(("percent", "pp"))

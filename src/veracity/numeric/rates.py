@@ -199,7 +199,14 @@ def read_per(text: str, pos: int) -> tuple[str, int, bool] | None:
             n = m.group("n")
             if n is None:
                 then = _PER.match(text, end) if den not in _PERIOD_DENS else None
-                if then is not None and then.group("n") is None:
+                if (
+                    then is not None
+                    and then.group("n") is None
+                    and not (  # "/kg a year ago": a time, not per year
+                        (then.group("word") or "").lower() in ("a", "an")
+                        and _TIME_AFTER.match(text, then.end())
+                    )
+                ):
                     period = _canonical(then.group("den"), (then.group("word") or "/").lower())
                     if period in _PERIOD_DENS:  # "per hectare per year": both denominators
                         return f"{den}/{period}", then.end(), False

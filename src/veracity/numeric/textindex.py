@@ -233,11 +233,12 @@ _SMALL_NUMBERS = {
 }
 _COMPARED = re.compile(
     r"[ \t,](?:up[ \t]+from|down[ \t]+from|(from)|compared?[ \t]+(?:with|to)|against|than|"
-    r"versus|vs\.?|(?:up|down)[ \t]+\d[\d.,]*[ \t]?(?:%|per[ \t]?cent)[ \t]+on)[ \t]",
+    r"versus|vs\.?|(?:up|down)[ \t]+\d[\d.,]*[ \t]?(?:%|per[ \t]?cent)[ \t]+on|"
+    r"\d[\d.,]*[ \t]?(?:%|per[ \t]?cent)[ \t]+(?:above|below))[ \t]",
     re.IGNORECASE,
 )
 """After a number: a comparison with another value ("up from 4.31 t/ha in 2024", "6,210,
-up 9.4% on Q3 2025"); a bare
+up 9.4% on Q3 2025", "182.0 million m² was 7.6% above 2023"); a bare
 "from" (group 1) only before a value ("to 4.64 t/ha from 4.31 t/ha"), not before a year
 ("index-linked from 2019")."""
 _UNITLESS = re.compile(r"[\d\s.,+\-\u2212\u2013]*")
@@ -257,7 +258,12 @@ _YEAR_LABEL_BEFORE = re.compile(
 """A year labelling the figure after it in brackets ("(2024: £59.0m)", "(H1 2024:")."""
 _YEAR_LABEL = re.compile(r"(?:[/-]\d\d)?[ \t]*:[ \t]*[$€£¥]?\d")
 """After a year: a colon and a figure, so the year labels that figure, not the one before."""
-_REF_YEAR = re.compile(r"(?:from|since|than|over|versus|vs\.?|with|before|\bon)\s*$", re.IGNORECASE)
+_REF_YEAR = re.compile(
+    r"(?:from|since|than|over|versus|vs\.?|with|before|\bon|(?:%|\bper\s?cent)\s+(?:above|below))"
+    r"(?:\s+(?:H[12]|Q[1-4]))?\s*$",
+    re.IGNORECASE,
+)
+"""Right before a reference year ("up 6.2% on H1 2026", "7.6% above 2023")."""
 _MAX_SENTENCE = 400
 _WINDOW = 160
 _FROM_SUBJECT = 32
