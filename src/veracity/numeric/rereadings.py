@@ -20,6 +20,7 @@ from dataclasses import replace
 from veracity.numeric import units
 from veracity.numeric.evidence import describe
 from veracity.numeric.models import ClaimVerification, EvidenceQuantity, NumericClaim, labels_of
+from veracity.numeric.numbers import NUMBER_WORDS, parse_words
 from veracity.numeric.table_units import row_label_cell
 
 __all__ = ["bare_number", "names_a_row", "reread", "row_selector"]
@@ -79,18 +80,44 @@ def _as_million(v: ClaimVerification, verify: Verify) -> ClaimVerification:
     return replace(again, reason=f"{again.reason} ('m' read as million)")
 
 
+_PENCE_AFTER = re.compile(r"[ \t]+(\d{1,2}|[a-z]+(?:-[a-z]+)?)(?:[ \t]*(?:p|pence))?\b")
+"""After "sixteen pounds": the pence ("fifty", "50", "ninety-nine p")."""
+
+
+def _pence_after(c: NumericClaim) -> float | None:
+    """The pence written right after a claim in pounds ("sixteen pounds fifty"), or None."""
+    if c.index is None or c.span is None:
+        return None
+    m = _PENCE_AFTER.match(c.index.text, c.span[1])
+    if m is None:
+        return None
+    word = m.group(1)
+    if word.isdigit():
+        return float(word)
+    parts = word.split("-")
+    if not all(p in NUMBER_WORDS for p in parts):
+        return None
+    value = parse_words(parts)
+    return value if value is not None and 0 < value < 100 else None
+
+
 def _as_sterling(v: ClaimVerification, verify: Verify) -> ClaimVerification:
-    """A failed "six hundred pounds" (read as a mass) checked again as £600: kept when
-    that reading is verified ("a value of six hundred pounds" for "£600")."""
+    """A failed "six hundred pounds" (read as a mass) checked again as £600 ("sixteen
+    pounds fifty" as £16.50): kept when that reading is verified ("a value of six hundred
+    pounds" for "£600")."""
     c = v.claim
+    value, half = c.stated_value, c.half_unit / units.UNITS["lb"].factor
+    pence = _pence_after(c)
+    if pence is not None:  # "sixteen pounds fifty" is £16.50
+        value, half = value + pence / 100, 0.005
     alt = replace(
         c,
         claim_type="currency",
         dimension="currency",
-        value=c.stated_value,
+        value=value,
         unit="GBP",
         base_unit="GBP",
-        half_unit=c.half_unit / units.UNITS["lb"].factor,
+        half_unit=half,
         cache=None,
     )
     again = verify(alt)

@@ -298,7 +298,9 @@ def _judge(
         if c != e and other_decimal(claim, ev, c, e):
             return False, err, "other_value"
         return True, err, "within_tolerance"
-    if not tagged and abs(c - e) < rounding_allowance(claim, ev, e):
+    allowance = rounding_allowance(claim, ev, e) if not tagged else 0.0
+    if abs(c - e) < allowance and (abs(c) > abs(e) or abs(c - e) < allowance * (1 - 2e-9)):
+        # exactly half a unit off rounds away from zero: 1,650 is "1,700", not "1,600"
         if transposed(claim, ev, c, e):
             return False, err, "transposed_digits"
         return True, err, "rounding"
