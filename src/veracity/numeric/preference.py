@@ -17,10 +17,12 @@ from veracity.numeric.textindex import NUMBERED_PERIODS, TextIndex
 __all__ = [
     "MONTHS",
     "PERIOD_DENOMINATORS",
+    "dated_earlier",
     "newer_of_a_change",
     "period_labels",
     "period_name",
     "prefer_context",
+    "says_current",
     "says_earlier",
     "says_only_earlier",
 ]
@@ -261,6 +263,32 @@ def _says_only_earlier(index: TextIndex, span: tuple[int, int]) -> bool:
 
 
 _DIGITS = re.compile(r"\d+")
+
+
+_CURRENT = re.compile(r"\b(?i:this|the[ \t]+current)[ \t]+(?i:year|season|month|week|quarter)\b")
+_EARLIER_AFTER = re.compile(
+    r"[ \t]+(?:in[ \t]+)?(?i:the[ \t]+(?:previous|prior|preceding)[ \t]+"
+    r"(?:year|season|month|week|quarter)|(?:a|one)[ \t]+year[ \t]+(?:earlier|ago|before)|"
+    r"last[ \t]+(?:year|season|month|week|quarter))\b"
+)
+
+
+def says_current(claim: NumericClaim) -> bool:
+    """Whether the claim's sentence dates it to the current period ("This season, chick
+    survival was 74%") and names no earlier one."""
+    if claim.index is None or claim.span is None:
+        return False
+    s0, s1 = claim.index.sentence_bounds(claim.span[0])
+    text = claim.index.text
+    return _CURRENT.search(text, s0, s1) is not None and not says_earlier(claim)
+
+
+def dated_earlier(ev: EvidenceQuantity) -> bool:
+    """Whether the words right after an evidence value date it to the previous period
+    ("compared with 74% the previous season", "£118 a year earlier")."""
+    if ev.index is None or ev.span is None:
+        return False
+    return _EARLIER_AFTER.match(ev.index.text, ev.span[1]) is not None
 
 
 _FROM_BEFORE = re.compile(r"\b(?i:from)[ \t]+\S{0,4}\d[\d.,]*\S*[ \t]+(?i:to)[ \t]+\S{0,4}$")

@@ -153,10 +153,12 @@ from veracity.numeric.pool import (
 )
 from veracity.numeric.preference import (
     PERIOD_DENOMINATORS,
+    dated_earlier,
     newer_of_a_change,
     period_labels,
     period_name,
     prefer_context,
+    says_current,
     says_earlier,
     says_only_earlier,
 )
@@ -664,6 +666,14 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
             )
             return _another_period(claim, best, why + suffix, tol)
         matched = best[1]
+        if says_current(claim) and dated_earlier(matched):
+            # "This season, chick survival was 74%" from "81%, compared with 74% the
+            # previous season"
+            why = (
+                "that value is for the previous period, and the claim dates it to the "
+                "current one (a number from another period)"
+            )
+            return _another_period(claim, best, why + suffix, tol)
         if says_only_earlier(claim) and newer_of_a_change(matched):
             # "In the prior year the fare was ₹46" from "rose to ₹46 from ₹41"
             why = (
