@@ -82,8 +82,8 @@ _LEVEL_BEFORE = re.compile(r"\b(?:to|with)[ \t]+$")
 _BASE_YEAR = re.compile(r"\b(?i:vs\.?|versus|on|from|since|against|than)[ \t]*$")
 """Before a header's year: the year a change is measured from ("Change vs 2023")."""
 _YEAR_CELL = re.compile(
-    r"[ \t*]*(?:[A-Za-z][A-Za-z0-9-]*(?:[ \t]+\d{1,2})?[ \t]+){0,3}(?:FY[ ]?|CY[ ]?)?"
-    r"((?:18|19|20)\d\d)(?:[/-]\d{2})?"
+    r"[ \t*]*(?:\(?[A-Za-z][A-Za-z0-9-]*(?:[ \t]+\d{1,2})?[ \t]+){0,3}\(?(?:FY[ ]?|CY[ ]?)?"
+    r"((?:18|19|20)\d\d)(?:[/-]\d{2})?\)?"
     r"(?:[ \t]+[A-Za-z]+)?(?:[ \t]*\([^()]{1,12}\))?[ \t*]*"
 )
 """A table header cell that is a year ("2023", "FY2023", "2023/24", "**2023**"), with up to

@@ -625,7 +625,11 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
                 retry[1],
                 "compared without units" + ("; " + retry[2] if retry[2] else ""),
             )
-    if found[0] is None and claim.dimension in TABLE_UNIT_DIMS:
+    if (
+        found[0] is None
+        and claim.dimension in TABLE_UNIT_DIMS
+        and (found[1] is None or not transposed(claim, found[1][1], claim.value, found[1][1].value))
+    ):  # a value with its digits swapped is a finding: "$5,300" for "a fee of $3,500"
         declared = declared_cells(claim, pool)
         if declared.items:
             retry = _best(claim, declared.for_claim(claim), tol, cfg)
