@@ -338,7 +338,10 @@ def declared_cells(claim: NumericClaim, pool: EvidencePool) -> Candidates:
                 continue
             text = declared_text(e)
             found = declared_unit(text, claim.dimension, claim.per)
-            if found is not None and e.span is not None and e.index.table_cell(e.span[0]):
+            cell = e.index.table_cell(e.span[0]) if found is not None and e.span else None
+            if cell is not None and cell.start == cell.head:
+                continue  # a cell of the header line ("| 1–49 | 50+ |") labels a column
+            if cell is not None:
                 head = text.split("\n", 1)[0]  # its column's header comes first
                 own = _BRACKETED.search(head)
                 if (

@@ -456,6 +456,15 @@ def _judge_all(
             # a value stated as such before a range merely holding it ("£1,105" in a
             # fee column, not the "£0 to £80,000" row label)
             or (rank == best[0] and best[2] == "range_contains" and rule != "range_contains")
+            # a range restating a range ("between 10 and 25 kg" for the "10-25 kg" row),
+            # not holding the value of another row ("Up to 10 kg")
+            or (
+                rank == best[0]
+                and best[2] == "range_contains"
+                and claim.low is not None
+                and ev.low is not None
+                and best[1].low is None
+            )
         ):
             best = (rank, ev, rule)
         if (
@@ -619,7 +628,10 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
         # "1.4 points" may restate "1.4 percentage points"
         loose = pool.loose(_POINTS_OK if points else _UNITLESS_OK)
         retry = _best(claim, loose.for_claim(claim), tol, cfg)
-        if retry[0] is not None:
+        if retry[0] is not None and not (
+            retry[0][2] == "range_contains" and claim.low is not None and retry[0][1].low is None
+        ):  # but a bare range ("aged 5 to 15") holding some value with a unit ("6 days")
+            # restates nothing
             found = (
                 retry[0],
                 retry[1],
