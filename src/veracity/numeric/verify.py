@@ -682,7 +682,7 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
             )
             return _another_period(claim, best, why + suffix, tol)
         matched = best[1]
-        if says_current(claim) and dated_earlier(matched):
+        if dated_earlier(matched) and says_current(claim):
             # "This season, chick survival was 74%" from "81%, compared with 74% the
             # previous season"
             why = (
