@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 import re
 
+from veracity.numeric import units
 from veracity.numeric.models import EvidenceQuantity, NumericClaim
 
 __all__ = [
@@ -38,7 +39,12 @@ def other_decimal(claim: NumericClaim, ev: EvidenceQuantity, c: float, e: float)
     more than that place's rounding ("96.8 Mbit/s" is not "96.1 Mbit/s", though within
     1 %), or state a whole number to five significant digits or more; two precise values
     that disagree are two values, whatever the tolerance."""
-    if claim.approx or ev.approx or claim.bound or ev.bound or claim.unit != ev.unit:
+    if claim.approx or ev.approx or claim.bound or ev.bound:
+        return False
+    if claim.unit != ev.unit and not (
+        claim.dimension == ev.dimension == "currency"
+        and units.currencies_compatible(claim.unit, ev.unit)  # "$2.39" and a "US$" cell
+    ):
         return False
     if claim.low is not None or ev.low is not None:
         return False
