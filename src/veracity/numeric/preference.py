@@ -78,6 +78,15 @@ def prefer_context(
         current = [e for e in cands if earlier_column(e) is None]
         if current and len(current) < len(cands):
             cands = current
+    if len(cands) > 1 and any(e.index is not None for e in cands) and says_only_earlier(claim):
+        unit = _earlier_unit(claim)
+        if unit:  # "A year ago, diesel averaged $4.01": the "Year ago" column, not "Last week"
+            in_column = [e for e in cands if unit in (earlier_column(e) or "").lower()]
+            if in_column and len(in_column) < len(cands):
+                cands = in_column
+                note = (
+                    note + "; " if note else ""
+                ) + f"evidence of the column for {unit} preferred"
     if len(cands) > 1 and says_only_earlier(claim):
         # "In the prior year the fare was ₹41": not the newer value of "rose to ₹46 from ₹41"
         older = [e for e in cands if not newer_of_a_change(e)]
@@ -185,6 +194,22 @@ _EARLIER_WORDS = re.compile(
     r"\b(?i:prior|previous|preceding|last|earlier|before|ago|than|(?:up|down)[ \t]+from|"
     r"compared[ \t]+(?:with|to))\b"
 )
+
+
+_EARLIER_UNIT = re.compile(
+    r"\b(?i:(?:a|one|last|previous|prior|preceding)[ \t]+(year|week|month|quarter|season|sale)|"
+    r"(year|week|month|quarter|season|sale)[ \t]+(?:ago|earlier|before))\b"
+)
+
+
+def _earlier_unit(claim: NumericClaim) -> str:
+    """The period unit of the earlier period the claim's sentence names ("a year ago" ->
+    ``year``, "at the previous sale" -> ``sale``), or ``""``."""
+    if claim.index is None or claim.span is None:
+        return ""
+    s0, s1 = claim.index.sentence_bounds(claim.span[0])
+    m = _EARLIER_UNIT.search(claim.index.text, s0, s1)
+    return (m.group(1) or m.group(2)).lower() if m else ""
 
 
 def says_earlier(claim: NumericClaim) -> bool:
