@@ -99,6 +99,25 @@ def test_entity_in_no_context() -> None:
     assert v.score == pytest.approx(4.1 / 7.3 * 16 / 19.2 * 0.1)
 
 
+def test_name_opening_the_claim_is_an_entity() -> None:
+    # "Marvel" (weight 2.8 >= 2.0, before another capitalised word) opens a name.
+    # W = 2.8 + 2.8 (Comics); found 2.8 -> base 0.5; gap 2.8 -> * 16 / 18.8; entity -> * 0.1
+    v = one("Marvel Comics", ["Batwoman appears in comic books published by DC Comics."])
+    assert v.unmatched_entities == ["Marvel"]
+    assert v.score == pytest.approx(0.5 * 16 / 18.8 * 0.1)
+    assert not v.supported
+
+
+def test_common_or_adverb_first_word_before_a_name_is_no_entity() -> None:
+    # "Later" (weight 1.5) and "Apparently" (an -ly adverb) are not names: missing
+    # words, not missing entities
+    v = one("Later, Mike asks Ann for milk.", ["Mike asks Ann for milk."])
+    assert (v.unmatched_words, v.unmatched_entities) == (["Later"], [])
+    v = one("Apparently Georgia Tech beat Cumberland.", ["Georgia Tech beat Cumberland."])
+    assert (v.unmatched_words, v.unmatched_entities) == (["Apparently"], [])
+    assert v.supported
+
+
 def test_abbreviations_and_decimals_do_not_split() -> None:
     res = score_faithfulness(
         "The U.S. economy added 3.1 million jobs.",

@@ -26,7 +26,9 @@ within ``PAIR_WINDOW`` content words of each other in any context sentence: an
 invented pairing of known words ("France is the capital of Paris" keeps every word).
     score *= product of the factors of the checks that fail:
         a number found in no context                                  x 0.1
-        an entity (capitalised word or initialism) found in no context x 0.1
+        an entity found in no context (an initialism, a capitalised word
+          after the first, or a first one that is rare, weight >= 3, or
+          opens a name: weight >= 2, before a capitalised word, no -ly)  x 0.1
         roles swapped ("France is the capital of Paris" when the
           contexts relate "capital" to France)                         x 0.1
         negation differs from the best sentence on a shared word       x 0.3
@@ -231,12 +233,24 @@ def _weights(items: list[Item]) -> tuple[dict[str, float], dict[str, str]]:
 
 
 _ENTITY_ELSEWHERE = itemgetter(4)
+_NAME_START_WEIGHT = 2.0
+"""A capitalised first word this rare (Zipf <= 5) before another capitalised word opens a
+name ("Marvel Comics", "Steven Spielberg"); "Later, Mike" and "Apparently Georgia" do not."""
 
 
 def _entities(items: list[Item]) -> dict[str, str]:
     """key -> surface of the claim's entities (first occurrence), in claim order."""
     entities: dict[str, str] = {}
-    if items and items[0][3]:
+    if items and (
+        items[0][3]
+        or (
+            len(items) > 1
+            and items[0][5]
+            and items[1][4]
+            and items[0][1] >= _NAME_START_WEIGHT
+            and not items[0][2].endswith("ly")
+        )
+    ):  # a rare capitalised first word, or one opening a name ("Marvel Comics")
         entities[items[0][0]] = items[0][2]
     for it in filter(_ENTITY_ELSEWHERE, items[1:]):
         if it[0] not in entities:
