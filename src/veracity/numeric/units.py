@@ -254,10 +254,11 @@ UNITS: dict[str, Unit] = {
     **_u("energy", "MWh", 3.6e9, "megawatt-hour", "megawatt-hours", "megawatt hours"),
     **_u("energy", "GWh", 3.6e12, "gigawatt-hour", "gigawatt-hours", "gigawatt hours"),
     **_u("energy", "TWh", 3.6e15),
-    **_u("power", "W", 1.0, "watt", "watts"),
-    **_u("power", "kW", 1e3, "kilowatt", "kilowatts"),
-    **_u("power", "MW", 1e6, "megawatt", "megawatts"),
-    **_u("power", "GW", 1e9, "gigawatt", "gigawatts"),
+    # "Wp" / "kWp" / "MWp": the peak output of solar panels, in watts
+    **_u("power", "W", 1.0, "watt", "watts", "Wp"),
+    **_u("power", "kW", 1e3, "kilowatt", "kilowatts", "kWp"),
+    **_u("power", "MW", 1e6, "megawatt", "megawatts", "MWp"),
+    **_u("power", "GW", 1e9, "gigawatt", "gigawatts", "GWp"),
     **_u("power", "TW", 1e12, "terawatt", "terawatts"),
     # data sizes (decimal prefixes, as drive and memory specs are stated); a bare "B"
     # is never bytes: "$1.5B" is billions
