@@ -29,6 +29,7 @@ __all__ = [
     "range_of_values",
     "ratio_of_claims",
     "share_of_claims",
+    "sum_of_claims",
 ]
 
 _MAX_PAIRS_POOL = 60
@@ -407,6 +408,57 @@ def product_of_claims(
     err, other, k, how = best
     reason = f"{claim.text!r} is {other.text!r} {how} {k} (relative error {err:.2%})"
     return ClaimVerification(claim, True, None, err, "product_of_claims", reason, tol)
+
+
+_TOTAL_WORDS = re.compile(
+    r"\b(?i:total|totals|totalled|totaled|totalling|totaling|in[ \t]+all|combined|altogether)\b"
+)
+"""A sentence that states a total ("60,850 trout in total: 48,600 brown and 12,250")."""
+_MAX_PARTS = 12
+"""A sentence with more values of the claim's kind than this states no one total of them."""
+
+
+def sum_of_claims(
+    claim: NumericClaim, verdicts: list[ClaimVerification], tol: float
+) -> ClaimVerification | None:
+    """A total that no evidence states, verified when its answer sentence says "total"
+    ("in total", "combined", "in all", "altogether") and it is the sum ``s`` of the values
+    of the other verified claims of its kind (dimension, unit but for counts, and
+    denominator) in that
+    sentence, at least two of them: ``|c - s| / s <= tol``, or ``|c - s|`` below half
+    the claim's last digit. "In 2025 the hatchery stocked 60,850 trout in total: 48,600
+    brown and 12,250 rainbow" holds when 48,600 and 12,250 are verified."""
+    index, span = claim.index, claim.span
+    if index is None or span is None or claim.low is not None or claim.value <= 0:
+        return None
+    if claim.dimension in ("ratio", "tag"):
+        return None
+    s0, s1 = index.sentence_bounds(span[0])
+    if _TOTAL_WORDS.search(index.text, s0, s1) is None:
+        return None
+    parts = [
+        v.claim
+        for v in verdicts
+        if v.claim is not claim
+        and v.claim.index is index
+        and s0 <= v.claim.span[0] < s1
+        and v.claim.dimension == claim.dimension
+        and (v.claim.unit == claim.unit or claim.dimension in ("count", "number"))
+        and v.claim.per == claim.per
+    ]
+    if not 2 <= len(parts) <= _MAX_PARTS or not all(
+        v.verified for v in verdicts if v.claim in parts
+    ):
+        return None
+    if any(p.low is not None or p.value <= 0 for p in parts):
+        return None
+    total = sum(p.value for p in parts)
+    err = abs(claim.value - total) / total
+    if err > tol + 1e-12 and abs(claim.value - total) >= claim.half_unit:
+        return None
+    listed = " + ".join(repr(p.text) for p in parts)
+    reason = f"{claim.text!r} is the total {listed} (relative error {err:.2%})"
+    return ClaimVerification(claim, True, None, err, "sum_of_claims", reason, tol)
 
 
 def _whole(token: str) -> int | None:

@@ -48,7 +48,9 @@ derived, the difference of two evidence percentages). Rules, in order:
   (``ratio_of_claims``, :func:`veracity.numeric.derived.ratio_of_claims`), and a
   percentage written as a share of a verified value ("82% of the £48.6m") may be the
   share some evidence value is of it (``share_of_claims``), as may a percentage stated with
-  a part and its whole ("47 of the 64 applications, about 73 percent"); a range whose two
+  a part and its whole ("47 of the 64 applications, about 73 percent"); a total stated
+  with its parts in a sentence that says "total" ("60,850 trout in total: 48,600 brown and
+  12,250 rainbow") may be their sum (``sum_of_claims``); a range whose two
   ends are two
   evidence values stated together ("between $10 and $500" for "from $10 to $500") holds
   (``range_ends``).
@@ -116,6 +118,7 @@ from veracity.numeric.derived import (
     range_of_values,
     ratio_of_claims,
     share_of_claims,
+    sum_of_claims,
 )
 from veracity.numeric.digits import (
     digits_of,
@@ -849,6 +852,8 @@ def _score(
                     got = percent_of_claims(v.claim, verdicts, tol, widen)
             else:
                 got = product_of_claims(v.claim, verdicts, tol)
+            if got is None and v.claim.dimension != "ratio":
+                got = sum_of_claims(v.claim, verdicts, tol)  # "60,850 in total: 48,600 and ..."
             if got is not None:
                 verdicts[i] = got
     if cfg.context_check and len(verdicts) > 1:
