@@ -227,7 +227,8 @@ def percent_of_claims(
     """A percentage that restates the share a part is of its whole, both written as
     verified claims of the same answer sentence ("approved 47 of the 64 applications,
     about 73 percent"): ``r = 100 * a / b`` for a part ``a`` written just before "of"
-    (or "out of") and its whole ``b``, accepted when ``|c - r| / r <= tol`` (plus
+    (or "out of") and its whole ``b``, or a whole written first after "of" and the part
+    next ("Of the 214 episodes, 131, roughly 61 percent"), accepted when ``|c - r| / r <= tol`` (plus
     ``widening`` when the claim says "about") or ``|c - r|`` is below half the claim's
     last digit."""
     if claim.index is None or claim.dimension != "percent" or claim.low is not None:
@@ -245,7 +246,10 @@ def percent_of_claims(
         if a.dimension not in _COUNTS or b.dimension not in _COUNTS:
             continue
         if _PART_GAP.fullmatch(index.text, a.span[1], b.span[0]) is None:
-            continue
+            if _WHOLE_FIRST.search(index.text, max(s0, a.span[0] - 12), a.span[0]) is None:
+                continue
+            part, whole = whole, part  # "Of the 214 episodes, 131, roughly 61 percent"
+            a, b = part.claim, whole.claim
         if not 0 < a.value < b.value:
             continue
         r = 100 * a.value / b.value
@@ -269,6 +273,8 @@ _PART_GAP = re.compile(
     r"[ \t]+(?:out[ \t]+)?of[ \t]+(?:(?:the|its|their|all)[ \t]+)?(?:[A-Za-z]+['’]s[ \t]+)?"
 )
 """Between a part and its whole ("47 of the 64", "412 of its 1,864")."""
+_WHOLE_FIRST = re.compile(r"\b(?i:of|out[ \t]+of)[ \t]+(?:(?:the|its|their|all)[ \t]+)?$")
+"""Before a whole written first ("Of the 214 episodes, 131 ...")."""
 
 
 _CHANGE_CUE = re.compile(
