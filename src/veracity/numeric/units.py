@@ -309,6 +309,9 @@ UNITS: dict[str, Unit] = {
 
 # "in" is never a unit: "3 in 10" is a frequency, not inches; nor is a lone "A" ("3 A
 # grades", "5 A-levels"): amperes are read from "amps" or "mA".
+UNITS.update(
+    {a.replace(" ", "-", 1): u for a, u in UNITS.items() if a.startswith(("square ", "cubic "))}
+)  # "a 1,850 square-metre unit", "2.5 cubic-metre skips"
 SYMBOLS: dict[str, Unit] = {u.symbol: u for u in UNITS.values()}
 """Each unit by its canonical symbol (``Quantity.unit``), "in" and "A" included."""
 del UNITS["in"]
