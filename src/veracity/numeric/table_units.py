@@ -30,6 +30,7 @@ __all__ = [
     "declared_per",
     "declared_text",
     "declared_unit",
+    "declared_unit_per",
     "earlier_column",
     "names_a_unit",
     "row_label_cell",
@@ -173,6 +174,52 @@ def declared_per(ev: EvidenceQuantity) -> str:
             found = _periods_named(text, title, cell.head - 1)
     got = cache["declared_per"] = found.pop() if len(found) == 1 else ""
     return got
+
+
+def declared_unit_per(ev: EvidenceQuantity) -> str:
+    """The unit denominator a bare table cell's column header or row label names ("Per
+    mile" -> ``mi``, "Price (£/kg)" -> ``kg``), else the table's title ("tariff (per
+    bushel)"), or ``""`` when they name none, or two different ones. Cached."""
+    if ev.index is None or ev.span is None or ev.per:
+        return ""
+    cache = ev.cache
+    if cache is None:
+        cache = ev.cache = {}
+    got: str | None = cache.get("declared_unit_per")
+    if got is not None:
+        return got
+    index = ev.index
+    text = index.text
+    cell = index.table_cell(ev.span[0])
+    found: set[str] = set()
+    if cell is not None and cell.col >= 0:
+        spans = [cell.cells[0]] if cell.col > 0 else []
+        hcells = index.head_cells(cell)
+        if hcells is not None and len(hcells) == len(cell.cells):
+            spans.append(hcells[cell.col])
+        for a, b in spans:
+            found |= _unit_dens_named(text, a, b)
+        if not found and cell.head is not None and cell.head > 0:
+            title = text.rfind("\n", 0, cell.head - 1) + 1
+            found = _unit_dens_named(text, title, cell.head - 1)
+    got = cache["declared_unit_per"] = found.pop() if len(found) == 1 else ""
+    return got
+
+
+_PER_AT = re.compile(r"(?i:\bper\b)|/")
+
+
+def _unit_dens_named(text: str, a: int, b: int) -> set[str]:
+    """The unit denominators ``text[a:b]`` names ("Per mile", "(£/kg)")."""
+    found = set()
+    for m in _PER_AT.finditer(text, a, b):
+        got = read_per(text[:b], m.start())
+        if got is None or got[2]:
+            continue
+        unit = units.UNITS.get(got[0])
+        if unit is not None and unit.dimension not in ("currency", "time") and not unit.offset:
+            found.add(got[0])
+    return found
 
 
 def _periods_named(text: str, a: int, b: int) -> set[str]:

@@ -59,7 +59,9 @@ Denominators that are units of one dimension convert ("€340 per tonne" restate
 per kg"; "7 L per 100 km" restates "70 L per 1000 km").
 A claim per a period ("$310 per day") is not compared with a table cell whose column
 header or row label names another period ("Skip hire (per week)", "Monthly premium",
-"API calls/day"; :func:`veracity.numeric.table_units.declared_per`).
+"API calls/day"; :func:`veracity.numeric.table_units.declared_per`), nor a claim per a
+unit ("52p per kilometre") with a cell whose header, row label or title names another
+("Per mile"; :func:`veracity.numeric.table_units.declared_unit_per`).
 
 The *closest* verified evidence wins (smallest relative error); when none verifies,
 the closest compatible one is reported. With ``context_check`` (default on),
@@ -171,6 +173,7 @@ from veracity.numeric.rereadings import bare_number, names_a_row, reread, row_se
 from veracity.numeric.table_units import (
     column_scale,
     declared_per,
+    declared_unit_per,
     earlier_column,
     names_a_unit,
 )
@@ -426,12 +429,15 @@ def _judge_all(
     closest: _Pick | None = None
     per = claim.per
     periodic = per in PERIOD_DENOMINATORS
+    per_unit = bool(per) and not periodic and per in units.UNITS
     quick = _quick_miss_limits(claim, tol, cfg)
     if quick is not None:
         c, c_up, c_dir, far, c_half, pct_limit = quick
     for ev in cands:
         if periodic and not ev.per and ev.index and declared_per(ev) not in ("", per):
             continue  # "$310 per day" against a cell of "Skip hire (per week)"
+        if per_unit and not ev.per and ev.index and declared_unit_per(ev) not in ("", per):
+            continue  # "52p per kilometre" against a cell of a "Per mile" column
         if quick is not None:
             # most candidates are far off: settle a plain miss here, without _judge (see
             # _quick_miss_limits for why its verdict is the same)
