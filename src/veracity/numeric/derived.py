@@ -303,7 +303,8 @@ def difference_of_values(
     2025") that no evidence states, verified when two compatible evidence values stated
     close together (same or adjacent sentences, or one table row) differ by it:
     ``|c - |a - b|| / |a - b| <= tol``, or within half the claim's last digit. Only for a
-    claim with a change word within 30 characters of it."""
+    claim with a change word within 30 characters of it; a claim per a denominator only
+    from values per the same ("an extra £12 per hour": two prices per hour)."""
     if claim.index is None or claim.low is not None or claim.value == 0 or claim.unit == CLOCK:
         return None
     text = claim.index.text
@@ -312,7 +313,11 @@ def difference_of_values(
         return None
     if _LEVEL_BEFORE.search(text, max(0, a0 - 20), a0):
         return None  # "fell as low as 127 ppm", "rose to 120": a level, not a change
-    vals = [e for e in pool if e.low is None and compatible(claim, e)][:_MAX_PAIRS_POOL]
+    vals = [
+        e
+        for e in pool
+        if e.low is None and (not claim.per or e.per == claim.per) and compatible(claim, e)
+    ][:_MAX_PAIRS_POOL]  # "an extra £12 per hour": a difference of two prices per hour
     best = _closest_difference(claim, vals, tol, lambda a, b: _close(a, b) or _same_row(a, b))
     if best is None:
         return None
