@@ -195,6 +195,12 @@ def read_per(text: str, pos: int) -> tuple[str, int, bool] | None:
             unit = units.UNITS.get(f"{raw.lower()} {two.group(1)}") if two else None
             if two is not None and unit is not None:
                 den, end = unit.symbol, two.end()
+        if den is None and word == "per" and m.group("n") is None and raw.isalpha():
+            then = _PER.match(text, end)  # "£3.85 per wearer per week": a rate per week
+            if then is not None and then.group("n") is None:
+                period = _canonical(then.group("den"), (then.group("word") or "/").lower())
+                if period in _PERIOD_DENS:
+                    return period, then.end(), False
         if den is not None:
             n = m.group("n")
             if n is None:
