@@ -22,6 +22,7 @@ __all__ = [
     "period_labels",
     "period_name",
     "prefer_context",
+    "prose_period",
     "says_current",
     "says_earlier",
     "says_only_earlier",
@@ -306,6 +307,46 @@ def says_current(claim: NumericClaim) -> bool:
     s0, s1 = claim.index.sentence_bounds(claim.span[0])
     text = claim.index.text
     return _CURRENT.search(text, s0, s1) is not None and not says_earlier(claim)
+
+
+_PERIOD_ADJECTIVE = re.compile(
+    r"\b(?i:(daily|weekly|fortnightly|monthly|quarterly|annual|yearly|nightly|hourly))\b"
+)
+_ADJECTIVE_PERIOD = {
+    "daily": "day",
+    "weekly": "week",
+    "fortnightly": "fortnight",
+    "monthly": "month",
+    "quarterly": "quarter",
+    "annual": "year",
+    "yearly": "year",
+    "nightly": "night",
+    "hourly": "h",
+}
+_CLAUSE_MARK = re.compile(r"[,;:()]")
+_ADJECTIVE_REACH = 80
+"""How far before a value in prose its period adjective may stand (characters)."""
+
+
+def prose_period(ev: EvidenceQuantity) -> str:
+    """The period of a value in prose that states none of its own, named by an adjective
+    before it in its sentence with no comma, semicolon or bracket between ("The daily
+    standing charge will rise from 48.2p to 52.7p" -> ``day``), or ``""``."""
+    index, span = ev.index, ev.span
+    if index is None or span is None or ev.per:
+        return ""
+
+    def read() -> str:
+        s0, _ = index.sentence_bounds(span[0])
+        text = index.text
+        found = {
+            _ADJECTIVE_PERIOD[m.group(1).lower()]
+            for m in _PERIOD_ADJECTIVE.finditer(text, max(s0, span[0] - _ADJECTIVE_REACH), span[0])
+            if not _CLAUSE_MARK.search(text, m.end(), span[0])
+        }
+        return found.pop() if len(found) == 1 else ""
+
+    return memo(ev, "prose_period", read)
 
 
 def dated_earlier(ev: EvidenceQuantity) -> bool:

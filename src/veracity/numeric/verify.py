@@ -163,6 +163,7 @@ from veracity.numeric.preference import (
     period_labels,
     period_name,
     prefer_context,
+    prose_period,
     says_current,
     says_earlier,
     says_only_earlier,
@@ -434,8 +435,14 @@ def _judge_all(
     if quick is not None:
         c, c_up, c_dir, far, c_half, pct_limit = quick
     for ev in cands:
-        if periodic and not ev.per and ev.index and declared_per(ev) not in ("", per):
-            continue  # "$310 per day" against a cell of "Skip hire (per week)"
+        if (
+            periodic
+            and not ev.per
+            and ev.index
+            and (declared_per(ev) or prose_period(ev)) not in ("", per)
+        ):
+            continue  # "$310 per day" against a cell of "Skip hire (per week)", or "52.7p per
+            # week" against "the daily standing charge will rise to 52.7p"
         if per_unit and not ev.per and ev.index and declared_unit_per(ev) not in ("", per):
             continue  # "52p per kilometre" against a cell of a "Per mile" column
         if quick is not None:
