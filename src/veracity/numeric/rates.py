@@ -85,7 +85,8 @@ _PER = re.compile(
     rf"{_SP}*(?:(?P<slash>/)|(?P<word>(?i:per|each|every|an|a))(?={_SP}))"
     rf"{_SP}*(?:(?P<n>\d{{1,3}}(?:,\d{{3}})+|\d{{1,7}}(?:\.\d+)?){_SP}*)?"
     rf"(?:(?i:installed|additional|extra|working|calendar|school|business|operating|"
-    rf"trading){_SP}+)?"  # "£5,000 per installed megawatt", "61.5 t per working day"
+    rf"trading|linear|running){_SP}+)?"  # "£5,000 per installed megawatt", "61.5 t per
+    # working day", "£9 per linear metre"
     r"(?P<den>[^\W\d_][\w²³]*(?:-[^\W\d_]+)?)(?!\w)"
     r"(?!/(?!(?i:s|min|h|hr|day|night|week|wk|month|mo|quarter|year|yr|annum)\b))"
 )
@@ -195,6 +196,14 @@ def read_per(text: str, pos: int) -> tuple[str, int, bool] | None:
             unit = units.UNITS.get(f"{raw.lower()} {two.group(1)}") if two else None
             if two is not None and unit is not None:
                 den, end = unit.symbol, two.end()
+        if den is None and word == "per" and m.group("n") is None:
+            scale = units.SCALE_WORDS.get(raw.lower())
+            if scale is not None and scale >= 100:  # "US$3.80 per thousand" (larvae)
+                two = _SECOND_WORD.match(text, end)
+                den2 = _canonical(two.group(1), "per") if two is not None else None
+                if two is not None and den2 is not None:  # "per million people"
+                    return f"{scale:.0f} {den2}", two.end(), True
+                return f"{scale:.0f}", end, True
         if den is None and word == "per" and m.group("n") is None and raw.isalpha():
             then = _PER.match(text, end)  # "£3.85 per wearer per week": a rate per week
             if then is not None and then.group("n") is None:
