@@ -135,11 +135,12 @@ PERIOD_DENOMINATORS = frozenset(p for p in PERIODS.values() if p)
 
 MONTHS = frozenset(
     """january february march april june july august september october november december
-    monday tuesday wednesday thursday friday saturday sunday q1 q2 q3 q4 h1 h2""".split()
+    monday tuesday wednesday thursday friday saturday sunday q1 q2 q3 q4 h1 h2
+    summer winter autumn""".split()
 )
-"""Month, weekday, quarter and half-year names as labels (abbreviations become full names
-in ``textindex``): like a year, they name the period of a number ("may" is left out: it
-is also a verb)."""
+"""Month, weekday, quarter, half-year and season names as labels (abbreviations become full
+names in ``textindex``): like a year, they name the period of a number ("may" is left out:
+it is also a verb; "spring" and "fall" too, a source of water and a verb)."""
 
 
 _CODE = re.compile(r"#?[a-z]{1,4}\d+(?:\.\d+)?[a-z]{0,2}")
@@ -291,7 +292,9 @@ def _says_only_earlier(index: TextIndex, span: tuple[int, int]) -> bool:
 _DIGITS = re.compile(r"\d+")
 
 
-_CURRENT = re.compile(r"\b(?i:this|the[ \t]+current)[ \t]+(?i:year|season|month|week|quarter)\b")
+_CURRENT = re.compile(
+    r"\b(?i:this|the[ \t]+current)[ \t]+(?i:year|season|month|week|quarter|summer|winter|autumn)\b"
+)
 _EARLIER_AFTER = re.compile(
     r"[ \t]+(?:in[ \t]+)?(?i:the[ \t]+(?:previous|prior|preceding)[ \t]+"
     r"(?:year|season|month|week|quarter)|(?:a|one)[ \t]+year[ \t]+(?:earlier|ago|before)|"
@@ -351,10 +354,22 @@ def prose_period(ev: EvidenceQuantity) -> str:
 
 def dated_earlier(ev: EvidenceQuantity) -> bool:
     """Whether the words right after an evidence value date it to the previous period
-    ("compared with 74% the previous season", "£118 a year earlier")."""
+    ("compared with 74% the previous season", "£118 a year earlier"), or its sentence
+    opens on the last one ("Last winter's scheme paid out £4.1 million to 12,300")."""
     if ev.index is None or ev.span is None:
         return False
-    return _EARLIER_AFTER.match(ev.index.text, ev.span[1]) is not None
+    text = ev.index.text
+    if _EARLIER_AFTER.match(text, ev.span[1]) is not None:
+        return True
+    s0, _ = ev.index.sentence_bounds(ev.span[0])
+    return _LAST_OPENING.match(text, s0) is not None
+
+
+_LAST_OPENING = re.compile(
+    r"[ \t\n]*(?i:last|the[ \t]+previous|the[ \t]+prior)[ \t]+"
+    r"(?i:year|season|month|week|quarter|summer|winter|autumn)\b"
+)
+"""A sentence opening on the previous period ("Last winter's scheme ...")."""
 
 
 _FROM_BEFORE = re.compile(r"\b(?i:from)[ \t]+\S{0,4}\d[\d.,]*\S*[ \t]+(?i:to)[ \t]+\S{0,4}$")

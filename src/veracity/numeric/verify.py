@@ -341,7 +341,8 @@ _DEFICIT_REACH = 100
 
 def _period_kinds(names: frozenset[str]) -> set[str]:
     """Which kinds of period the labels name: "quarter" (Q1-Q4), "half" (H1, H2), "day"
-    (weekdays), "month", or a numbered period's word ("week" for "week12")."""
+    (weekdays), "season" (summer, winter, autumn), "month", or a numbered period's word
+    ("week" for "week12")."""
     return {_period_kind(n) for n in names}
 
 
@@ -352,7 +353,12 @@ def _period_kind(name: str) -> str:
         return "quarter"
     if name in ("h1", "h2"):
         return "half"
+    if name in _SEASONS:
+        return "season"
     return "day" if name.endswith("day") else "month"
+
+
+_SEASONS = frozenset(("summer", "winter", "autumn"))
 
 
 def _periods(names: frozenset[str]) -> str:
