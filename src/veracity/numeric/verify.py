@@ -174,6 +174,8 @@ from veracity.numeric.rereadings import bare_number, names_a_row, reread, row_se
 from veracity.numeric.table_units import (
     column_scale,
     declared_per,
+    declared_text,
+    declared_unit,
     declared_unit_per,
     earlier_column,
     names_a_unit,
@@ -594,6 +596,9 @@ def _unscaled_cell(claim: NumericClaim, ev: EvidenceQuantity) -> bool:
         and ev.index is not None
         and not ev.table_scaled
         and column_scale(ev) != 1.0
+        # "63 restaurants" under "(HK$ million unless stated)": a scale of money, not of
+        # a count or a plain number
+        and declared_unit(declared_text(ev), "currency") is None
     )
 
 
