@@ -299,6 +299,8 @@ TABLE_UNIT_DIMS = frozenset(
         "temperature",
         "currency",
         "percent",
+        "frequency",
+        "level:dB",
     }
 )
 

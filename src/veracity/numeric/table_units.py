@@ -365,6 +365,7 @@ def declared_unit(text: str, dimension: str, per: str = "") -> tuple[units.Unit,
     pat = _dimension_pattern(dimension)
     if pat is None:
         return None
+    first: tuple[units.Unit, float] | None = None
     for m in pat.finditer(text):
         alias = re.sub(r"[ \t]+", " ", m.group("unit") or m.group("unit2"))
         unit = units.UNITS.get(alias) or units.UNITS.get(alias.lower())
@@ -373,8 +374,13 @@ def declared_unit(text: str, dimension: str, per: str = "") -> tuple[units.Unit,
         rate = read_per(text, m.end())
         if not _fits(rate[0] if rate is not None else "", per):
             continue
-        return unit, _scale_of(m.group("scale") or m.group("scale2"))
-    return None
+        found = unit, _scale_of(m.group("scale") or m.group("scale2"))
+        line = text.rfind("\n", 0, m.start()) + 1
+        if text.count("(", line, m.start()) > text.count(")", line, m.start()):
+            return found  # a unit in brackets declares: "3.6 GHz (MHz won)" is in MHz
+        if first is None:
+            first = found
+    return first
 
 
 _EARLIER_HEAD = re.compile(r"\b(?i:prior|previous|preceding|last|ago)\b")

@@ -280,6 +280,12 @@ UNITS: dict[str, Unit] = {
     **_u("pressure", "psi", 6894.757293168, "PSI", "pounds per square inch"),
     **_u("pressure", "atm", 101325.0, "atmosphere", "atmospheres"),
     # data rates, in bits per second
+    # frequency, in hertz; sound level in decibels (a level, never converted)
+    **_u("frequency", "Hz", 1.0, "hertz"),
+    **_u("frequency", "kHz", 1e3, "kilohertz"),
+    **_u("frequency", "MHz", 1e6, "megahertz"),
+    **_u("frequency", "GHz", 1e9, "gigahertz"),
+    **_u("level:dB", "dB", 1.0, "decibel", "decibels", "dB(A)", "dBA"),
     **_u("bitrate", "bit/s", 1.0, "bps", "bits per second"),
     **_u("bitrate", "kbit/s", 1e3, "kbps", "Kbps", "kb/s", "kilobits per second"),
     **_u("bitrate", "Mbit/s", 1e6, "Mbps", "Mb/s", "megabits per second"),
