@@ -296,6 +296,7 @@ _CURRENT = re.compile(
     r"\b(?i:this|the[ \t]+current)[ \t]+(?i:year|season|month|week|quarter|summer|winter|autumn)\b"
 )
 _EARLIER_AFTER = re.compile(
+    r"(?:/[^\W\d]+)?"  # past its rate's denominator: "from US$1.27/kg a year earlier"
     r"[ \t]+(?:in[ \t]+)?(?i:the[ \t]+(?:previous|prior|preceding)[ \t]+"
     r"(?:year|season|month|week|quarter)|(?:a|one)[ \t]+year[ \t]+(?:earlier|ago|before)|"
     r"last[ \t]+(?:year|season|month|week|quarter))\b"
