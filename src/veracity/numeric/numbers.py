@@ -62,6 +62,11 @@ def parse_digits(raw: str) -> ParsedNumber | None:
     """Parse a digit string such as ``1,234.5``; ``None`` when it is not one number."""
     if len(raw) > MAX_DIGITS * 2:
         return None
+    if raw[:1] == ".":  # ".5": a decimal with no leading zero
+        frac = raw[1:]
+        if not frac.isdigit() or len(frac) > MAX_DIGITS:
+            return None
+        return ParsedNumber(float("0" + raw), len(frac), len(frac.lstrip("0")) or 1, False)
     if raw.isdigit():  # fast paths: 123 / 1,234,567 / 12.5 / 1,234.5
         if len(raw) > MAX_DIGITS:
             return None

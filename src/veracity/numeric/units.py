@@ -281,6 +281,10 @@ UNITS: dict[str, Unit] = {
     **_u("pressure", "atm", 101325.0, "atmosphere", "atmospheres"),
     # data rates, in bits per second
     # frequency, in hertz; sound level in decibels (a level, never converted)
+    # apparent power (transformers, generators), in volt-amperes: not converted to watts
+    **_u("apparent_power", "VA", 1.0, "volt-amperes"),
+    **_u("apparent_power", "kVA", 1e3, "kilovolt-amperes"),
+    **_u("apparent_power", "MVA", 1e6, "megavolt-amperes"),
     **_u("frequency", "Hz", 1.0, "hertz"),
     **_u("frequency", "kHz", 1e3, "kilohertz"),
     **_u("frequency", "MHz", 1e6, "megahertz"),
@@ -296,6 +300,7 @@ UNITS: dict[str, Unit] = {
     **_u("voltage", "kV", 1e3, "kilovolt", "kilovolts"),
     **_u("current", "A", 1.0, "amp", "amps", "ampere", "amperes"),
     **_u("current", "mA", 1e-3, "milliamp", "milliamps", "milliampere", "milliamperes"),
+    **_u("current", "µA", 1e-6, "μA", "microamp", "microamps", "microampere", "microamperes"),
     **_u("current", "kA", 1e3, "kiloamp", "kiloamps", "kiloampere", "kiloamperes"),
     # electric charge (battery capacity), in coulombs
     **_u("charge", "mAh", 3.6, "milliamp-hours", "milliampere-hours"),
