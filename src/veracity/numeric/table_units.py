@@ -280,8 +280,8 @@ def _dimension_pattern(dimension: str) -> re.Pattern[str] | None:
     letter = rf"(?:{'|'.join(letters)})" if letters else "(?!)"
     return re.compile(
         rf"(?P<scale>{scale})?(?P<unit>{word}"
-        rf"|(?<=[(\[/]){letter}(?=[)\]/\s]|$)|(?<![\w/]){letter}(?=/))"
-        rf"|(?P<scale2>{scale})(?P<unit2>{letter})(?=[)\]/\s]|$)"
+        rf"|(?<=[(\[/]){letter}(?=[)\]/\s,;]|$)|(?<![\w/]){letter}(?=/))"
+        rf"|(?P<scale2>{scale})(?P<unit2>{letter})(?=[)\]/\s,;]|$)"
     )
 
 
@@ -320,8 +320,13 @@ def _declared_money(text: str, per: str) -> tuple[units.Unit, float] | None:
         code = code.rstrip("¢")
         rate = read_per(text, m.end())
         stated = rate[0] if rate is not None else ""
-        if not _fits(stated, per) and not (not stated and per and _names_period(text, per)):
-            continue  # but "Daily rates ... (EUR)" declares euros per day
+        if not _fits(stated, per) and not (
+            not stated
+            and per
+            and (_names_period(text, per) or per in _unit_dens_named(text, 0, len(text)))
+        ):
+            continue  # but "Daily rates ... (EUR)" declares euros per day, and "Price per
+            # running metre (EUR)" euros per metre
         return units.Unit("currency", code, factor), _scale_of(m.group("pre") or m.group("post"))
     return None
 
