@@ -50,7 +50,9 @@ derived, the difference of two evidence percentages). Rules, in order:
   share some evidence value is of it (``share_of_claims``), as may a percentage stated with
   a part and its whole ("47 of the 64 applications, about 73 percent"); a total stated
   with its parts in a sentence that says "total" ("60,850 trout in total: 48,600 brown and
-  12,250 rainbow") may be their sum (``sum_of_claims``); a range whose two
+  12,250 rainbow") may be their sum (``sum_of_claims``), and a total "across" a table's
+  rows the sum of one column's cells, exact to its last digit (``column_total``), when no
+  value of the claim's was found; a range whose two
   ends are two
   evidence values stated together ("between $10 and $500" for "from $10 to $500") holds
   (``range_ends``).
@@ -112,6 +114,7 @@ from veracity.numeric.beside_companions import find_beside_companions
 from veracity.numeric.companions import check_companions, check_row_selectors
 from veracity.numeric.config import DomainConfig
 from veracity.numeric.derived import (
+    column_total,
     difference_of_values,
     percent_change,
     percent_of_claims,
@@ -603,6 +606,9 @@ def _unscaled_cell(claim: NumericClaim, ev: EvidenceQuantity) -> bool:
 
 
 _OPPOSITE = frozenset(("up", "down"))
+_NOTHING_CLOSE = frozenset(("out_of_tolerance", "no_comparable_evidence"))
+"""Verdicts that found no value of the claim's: only then may a derived total hold (a
+value stated for another year or row is a finding, not a gap)."""
 _NO_LABELS: frozenset[str] = frozenset()
 
 
@@ -878,6 +884,9 @@ def _score(
                 got = product_of_claims(v.claim, verdicts, tol)
             if got is None and v.claim.dimension != "ratio":
                 got = sum_of_claims(v.claim, verdicts, tol)  # "60,850 in total: 48,600 and ..."
+            far = v.relative_error is None or v.relative_error > tol
+            if got is None and v.rule in _NOTHING_CLOSE and far:
+                got = column_total(v.claim, pool, tol)  # "Across the three venues, 897 ..."
             if got is not None:
                 verdicts[i] = got
     if cfg.context_check and len(verdicts) > 1:
