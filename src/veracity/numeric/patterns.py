@@ -200,9 +200,7 @@ BLANK_LINE = re.compile(r"\n(?=[ \t]*\n)")
 """Where a blank line starts (zero-width after the first newline, so overlapping blank
 lines each match): a ``(in thousands)`` marker applies down to the next one."""
 
-DIGITS_RE = re.compile(r"(?:(?<![\w.,])\.(?=\d))?" + DIGITS)
-"""A digit run, with a leading decimal point when no digit or word comes before it
-(".012-inch", ".5 mm": 0.012 and 0.5, not 12 and 5)."""
+DIGITS_RE = re.compile(DIGITS)
 
 WORDS_LOWER = re.compile(rf"\b(?:{WORDS_ALT})(?:(?:{SP}+|-)(?:{WORDS_ALT}))*\b")
 

@@ -126,6 +126,9 @@ def _quotation_open(text: str, pos: int) -> bool:
     return is_open
 
 
+_BEFORE_POINT = frozenset(" \t\n(\u00a0$€£¥~≈<>=-–/")
+"""Before a point that opens a number (".5 mm"): a space, bracket, currency or sign; not
+a digit, letter or comma ("v.2", "1.2.3", "No.5")."""
 _SET_BEFORE = re.compile(r"\b(?i:the|all|these|those|its|their|both|our|his|her)[ \t]+$")
 """Before a number word: a reference to a known set ("all three kilns"), not a count."""
 _DIRECTED = frozenset(("percent", "pp", "currency", "number"))
@@ -168,6 +171,10 @@ def scan_quantities(
         if m.re is DIGITS_RE:
             s, e = m.span()
             digits = m.group()
+            if s and text[s - 1] == "." and (s < 2 or text[s - 2] in _BEFORE_POINT):
+                # ".012-inch", ".5 mm": a decimal with no leading zero (0.012, not 12)
+                s -= 1
+                digits = "." + digits
             got = parsed.get(digits)
             if got is None:
                 num = parse_digits(digits) or BAD_NUMBER
