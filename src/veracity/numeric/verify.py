@@ -601,8 +601,15 @@ def _unscaled_cell(claim: NumericClaim, ev: EvidenceQuantity) -> bool:
         and column_scale(ev) != 1.0
         # "63 restaurants" under "(HK$ million unless stated)": a scale of money, not of
         # a count or a plain number
-        and declared_unit(declared_text(ev), "currency") is None
+        and not _money_scale(ev)
     )
+
+
+def _money_scale(ev: EvidenceQuantity) -> bool:
+    """Whether the scale a cell's labels declare belongs to a currency there ("HK$
+    million unless stated"): a scale of money, which counts and plain numbers do not take."""
+    money = declared_unit(declared_text(ev), "currency")
+    return money is not None and money[1] != 1.0 and money[1] == column_scale(ev)
 
 
 _OPPOSITE = frozenset(("up", "down"))
