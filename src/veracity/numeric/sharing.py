@@ -1,7 +1,8 @@
 """What neighbouring quantities share: a number joined to the one before it takes that
 one's direction ("lost 2.7% on the day and 3.1% over the week"), rate denominator
-("144.9p a litre, down from 145.3p") or unit ("845 x 598 x 600 mm"); a part takes the
-unit of its whole ("1,150 of the appellation's 4,800 hectares")."""
+("144.9p a litre, down from 145.3p") or unit ("845 x 598 x 600 mm"); the numbers of a
+list take the unit after its last ("3, 4 and 5 mm"); a part takes the unit of its whole
+("1,150 of the appellation's 4,800 hectares")."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ def share_with_neighbours(text: str, found: list[Quantity]) -> None:
     _share_directions(text, found)
     _share_rates(text, found)
     _share_dimension_units(text, found)
+    _share_list_units(text, found)
     _share_whole_units(text, found)
 
 
@@ -90,6 +92,60 @@ def _share_dimension_units(text: str, found: list[Quantity]) -> None:
         p.dimension, p.unit, p.noun = "length", q.unit, ""
         p.value = p.stated * unit.factor
         p.half_unit *= unit.factor
+
+
+_LAST_GAP = re.compile(r"[ \t]+(?:and|or)[ \t]+")
+"""Before the last number of a list: "3 and 5 mm", "10 or 12 kg"."""
+_OXFORD_GAP = re.compile(r"[ \t]*,[ \t]*(?:and|or)[ \t]+")
+"""The same after a comma, in a list of three or more ("3, 4, and 5 mm")."""
+_COMMA_GAP = re.compile(r"[ \t]*,[ \t]*")
+"""Between the earlier numbers of a list ("3, 4 and 5 mm")."""
+_LIST_DIMS = frozenset(
+    {"length", "mass", "volume", "area", "time", "energy", "power", "percent", "temperature"}
+)
+
+
+def _bare(q: Quantity) -> bool:
+    return q.dimension == "number" and not q.noun and q.low is None and not q.excluded
+
+
+def _share_list_units(text: str, found: list[Quantity]) -> None:
+    """The bare numbers of a list take the unit written after its last number ("3, 4 and
+    5 mm", "gauges .032, .042 and .052 inches", "10 or 12 kg", "70, 80 and 90 °C"). The
+    last two are joined by "and" / "or" (after a comma only in a list of three or more),
+    the earlier ones by commas: "aged under 18, 23% were ..." and "down from 14, and 62%"
+    are no lists."""
+    for i in range(len(found) - 1, 0, -1):
+        q = found[i]
+        if q.dimension not in _LIST_DIMS or q.low is not None or q.excluded:
+            continue
+        unit = units.SYMBOLS.get(q.unit)
+        if unit is None and q.dimension != "percent":
+            continue
+        members: list[Quantity] = []
+        k = i - 1
+        p = found[k]
+        if not _bare(p) or q.start - p.end > 8:
+            continue
+        if _LAST_GAP.fullmatch(text, p.end, q.start):
+            members.append(p)
+        elif _OXFORD_GAP.fullmatch(text, p.end, q.start) and k > 0:
+            before = found[k - 1]
+            if _bare(before) and _COMMA_GAP.fullmatch(text, before.end, p.start):
+                members.append(p)
+        if not members:
+            continue
+        while k > 0:  # the earlier numbers, joined by commas
+            before = found[k - 1]
+            if not _bare(before) or not _COMMA_GAP.fullmatch(text, before.end, found[k].start):
+                break
+            members.append(before)
+            k -= 1
+        for m in members:
+            m.dimension, m.unit, m.per = q.dimension, q.unit, q.per
+            if unit is not None:
+                m.value = m.stated * unit.factor + unit.offset
+                m.half_unit *= unit.factor
 
 
 _PART_OF = re.compile(r"[ \t]+of[ \t]+(?:(?:the|its|their|[\w'’-]+['’]s?)[ \t]+){0,3}")
