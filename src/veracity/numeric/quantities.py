@@ -126,6 +126,22 @@ def _quotation_open(text: str, pos: int) -> bool:
     return is_open
 
 
+def _run_before(text: str, s: int) -> bool:
+    """A digit, or a comma after a digit, two characters before ``s`` (which follows a
+    space): ``s`` continues a run of bare numbers ("12 345", "12, 345")."""
+    c = text[s - 2]
+    return c.isdigit() or (c == "," and s > 2 and text[s - 3].isdigit())
+
+
+def _run_after(text: str, e: int, n: int) -> bool:
+    """A space then a digit, or a comma, a space then a digit, at ``e``: the run of bare
+    numbers goes on ("12 345", "12, 345")."""
+    c = text[e]
+    if c == " ":
+        return e + 1 < n and text[e + 1].isdigit()
+    return c == "," and e + 2 < n and text[e + 1] == " " and text[e + 2].isdigit()
+
+
 _BEFORE_POINT = frozenset(" \t\n(\u00a0$€£¥~≈<>=-–/")
 """Before a point that opens a number (".5 mm"): a space, bracket, currency or sign; not
 a digit, letter or comma ("v.2", "1.2.3", "No.5")."""
@@ -182,8 +198,8 @@ def scan_quantities(
             num = got[0]
             if (
                 num is not BAD_NUMBER
-                and (s == 0 or (text[s - 1] == " " and s > 1 and text[s - 2].isdigit()))
-                and (e == n or (text[e] == " " and e + 1 < n and text[e + 1].isdigit()))
+                and (s == 0 or (text[s - 1] == " " and s > 1 and _run_before(text, s)))
+                and (e == n or _run_after(text, e, n))
             ):
                 if e - s == 4 and 1800 <= num.value <= 2100 and not num.grouped:
                     consumed = e  # a year in a run of numbers ("2019 2020 2021")
@@ -196,7 +212,8 @@ def scan_quantities(
                             Quantity(s, e, num.value, num.value, "number", "", half_unit=0.5)
                         )
                     continue
-                # fast path: a bare number in a run of bare numbers ("12 345.6 7 ...");
+                # fast path: a bare number in a run of bare numbers ("12 345.6 7 ...",
+                # "12, 345, 6");
                 # a run that continues a phone number stays a phone number
                 if phone_end == s - 1:
                     phone_end = e
