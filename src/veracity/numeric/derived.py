@@ -423,9 +423,8 @@ def product_of_claims(
     return ClaimVerification(claim, True, None, err, "product_of_claims", reason, tol)
 
 
-_TOTAL_WORDS = re.compile(
-    r"\b(?i:total|totals|totalled|totaled|totalling|totaling|in[ \t]+all|combined|altogether)\b"
-)
+_TOTAL = r"total|totals|totalled|totaled|totalling|totaling|in[ \t]+all|combined|altogether"
+_TOTAL_WORDS = re.compile(rf"\b(?i:{_TOTAL})\b")
 """A sentence that states a total ("60,850 trout in total: 48,600 brown and 12,250")."""
 _MAX_PARTS = 12
 """A sentence with more values of the claim's kind than this states no one total of them."""
@@ -474,10 +473,7 @@ def sum_of_claims(
     return ClaimVerification(claim, True, None, err, "sum_of_claims", reason, tol)
 
 
-_COLUMN_TOTAL_WORDS = re.compile(
-    r"\b(?i:total|totals|totalled|totaled|totalling|totaling|in[ \t]+all|combined|"
-    r"altogether|across|between[ \t]+them)\b"
-)
+_COLUMN_TOTAL_WORDS = re.compile(rf"\b(?i:{_TOTAL}|across|between[ \t]+them)\b")
 """A sentence that states a total over a table's rows ("Across the three venues, 897
 donors attended")."""
 _TOTAL_ROW = re.compile(r"[ \t*]*(?i:total|all|overall|sum|grand)\b")

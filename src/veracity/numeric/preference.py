@@ -10,7 +10,7 @@ import re
 
 from veracity.numeric.models import EvidenceQuantity, NumericClaim, labels_of, memo, year_of
 from veracity.numeric.pool import Candidates
-from veracity.numeric.rates import PERIODS
+from veracity.numeric.rates import PERIOD_WORDS, PERIODS
 from veracity.numeric.table_units import declared_per, earlier_column
 from veracity.numeric.textindex import NUMBERED_PERIODS, TextIndex
 
@@ -313,20 +313,9 @@ def says_current(claim: NumericClaim) -> bool:
     return _CURRENT.search(text, s0, s1) is not None and not says_earlier(claim)
 
 
-_PERIOD_ADJECTIVE = re.compile(
-    r"\b(?i:(daily|weekly|fortnightly|monthly|quarterly|annual|yearly|nightly|hourly))\b"
-)
-_ADJECTIVE_PERIOD = {
-    "daily": "day",
-    "weekly": "week",
-    "fortnightly": "fortnight",
-    "monthly": "month",
-    "quarterly": "quarter",
-    "annual": "year",
-    "yearly": "year",
-    "nightly": "night",
-    "hourly": "h",
-}
+_ADJECTIVE_PERIOD = {w: p for w, p in PERIOD_WORDS.items() if w not in ("annually", "p.a.")}
+"""The period adjectives ("daily" -> ``day``, "annual" -> ``year``)."""
+_PERIOD_ADJECTIVE = re.compile(rf"\b(?i:({'|'.join(_ADJECTIVE_PERIOD)}))\b")
 _CLAUSE_MARK = re.compile(r"[,;:()]")
 _ADJECTIVE_REACH = 80
 """How far before a value in prose its period adjective may stand (characters)."""

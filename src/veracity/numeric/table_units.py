@@ -17,6 +17,7 @@ Counts too, by the scale their column header names: "4.2 million meals" vs "4.2"
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 
 from veracity.numeric import units
@@ -149,43 +150,30 @@ def declared_per(ev: EvidenceQuantity) -> str:
     calls/day" -> ``day``, "Monthly premium" -> ``month``, "Skip hire (per week)" ->
     ``week``), else the table's title ("(prices per month)"), or ``""`` when they name
     none or two different ones. Cached."""
-    if ev.index is None or ev.span is None:
-        return ""
-    cache = ev.cache
-    if cache is None:
-        cache = ev.cache = {}
-    got: str | None = cache.get("declared_per")
-    if got is not None:
-        return got
-    index = ev.index
-    text = index.text
-    cell = index.table_cell(ev.span[0])
-    found: set[str] = set()
-    if cell is not None and cell.col >= 0:
-        spans = [cell.cells[0]] if cell.col > 0 else []
-        hcells = index.head_cells(cell)
-        if hcells is not None and len(hcells) == len(cell.cells):
-            spans.append(hcells[cell.col])
-        for a, b in spans:
-            found |= _periods_named(text, a, b)
-        if not found and cell.head is not None and cell.head > 0:
-            # the title above the table: "SIM-only plans (prices per month, incl. VAT)"
-            title = text.rfind("\n", 0, cell.head - 1) + 1
-            found = _periods_named(text, title, cell.head - 1)
-    got = cache["declared_per"] = found.pop() if len(found) == 1 else ""
-    return got
+    return _declared_by_labels(ev, "declared_per", _periods_named)
 
 
 def declared_unit_per(ev: EvidenceQuantity) -> str:
     """The unit denominator a bare table cell's column header or row label names ("Per
     mile" -> ``mi``, "Price (£/kg)" -> ``kg``), else the table's title ("tariff (per
     bushel)"), or ``""`` when they name none, or two different ones. Cached."""
-    if ev.index is None or ev.span is None or ev.per:
+    if ev.per:
+        return ""
+    return _declared_by_labels(ev, "declared_unit_per", _unit_dens_named)
+
+
+def _declared_by_labels(
+    ev: EvidenceQuantity, key: str, named: Callable[[str, int, int], set[str]]
+) -> str:
+    """The one denominator ``named`` finds in a table cell's row label and column header,
+    else in the table's title ("SIM-only plans (prices per month, incl. VAT)"); ``""``
+    for none or two. Cached in ``ev.cache[key]``."""
+    if ev.index is None or ev.span is None:
         return ""
     cache = ev.cache
     if cache is None:
         cache = ev.cache = {}
-    got: str | None = cache.get("declared_unit_per")
+    got: str | None = cache.get(key)
     if got is not None:
         return got
     index = ev.index
@@ -198,11 +186,11 @@ def declared_unit_per(ev: EvidenceQuantity) -> str:
         if hcells is not None and len(hcells) == len(cell.cells):
             spans.append(hcells[cell.col])
         for a, b in spans:
-            found |= _unit_dens_named(text, a, b)
+            found |= named(text, a, b)
         if not found and cell.head is not None and cell.head > 0:
             title = text.rfind("\n", 0, cell.head - 1) + 1
-            found = _unit_dens_named(text, title, cell.head - 1)
-    got = cache["declared_unit_per"] = found.pop() if len(found) == 1 else ""
+            found = named(text, title, cell.head - 1)
+    got = cache[key] = found.pop() if len(found) == 1 else ""
     return got
 
 
