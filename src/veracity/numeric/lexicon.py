@@ -66,7 +66,7 @@ IDENTIFIER_WORDS: frozenset[str] = frozenset(
     question lesson grade dose arm cohort visit terminal gate platform runway berth race
     heat lane hole court zone trap period block band wave house shed barn plot pier pitch
     tank bore borehole kiln furnace reactor pond cage paddock greenhouse hall pavilion wing
-    sector camp site division
+    sector camp site division euro
     """.split()
 )
 """A number right after one of these words (case-insensitive) is an identifier."""

@@ -28,6 +28,7 @@ __all__ = [
     "DIGITS",
     "DIGITS_RE",
     "DOWN_WORDS",
+    "EURO_CLASS",
     "LAST_WORD",
     "MONTHS_LOWER",
     "MONTH_AFTER",
@@ -117,6 +118,9 @@ SYM_CODE = {
     "RM": "MYR",
 }
 
+EURO_CLASS = r"(?:[1-7][a-e]?|I{1,3}|IV|VI{0,2})(?![A-Za-z0-9])"
+"""An emission class after "Euro" ("146 Euro V buses", "Euro 6d"): a standard, not money."""
+
 CUR_WORDS = "|".join(
     sorted(
         (re.escape(w).replace(r"\ ", f"{SP}+") for w in units.CURRENCY_WORDS),
@@ -132,7 +136,7 @@ SUFFIX = re.compile(
     rf"(?P<pp>(?i:percentage{SP}+points?|percent(?:age)?{SP}+pts?)(?![A-Za-z])|%{SP}*points?(?![A-Za-z])|pp(?![A-Za-z])|p\.p\.|ppts?(?![A-Za-z]))"
     rf"|(?P<bp>(?:(?i:basis{SP}+points?)|bps?|BPS)(?![A-Za-z]))"
     rf"|(?P<pct>%|(?i:per{SP}?cent|pct)(?![A-Za-z]))"
-    rf"|(?P<cur>(?:{CODES})(?![A-Za-z])|[€£](?!{SP}*\d)|(?i:{CUR_WORDS})(?![A-Za-z]))"
+    rf"|(?P<cur>(?:{CODES})(?![A-Za-z])|[€£](?!{SP}*\d)|(?i:{CUR_WORDS})(?![A-Za-z])(?!{SP}+{EURO_CLASS}))"
     rf"|(?P<ratio>(?:x|×)(?![A-Za-z0-9])|(?i:times)(?![A-Za-z])|-?(?i:fold)(?![A-Za-z]))"
     rf"|(?P<hy>-{SP}*)?(?P<unit>{units.unit_regex_source()})(?![A-Za-z0-9])"
     r")?"

@@ -41,6 +41,7 @@ _YEAR = re.compile(  # the look-behind comes after the digits: the scan then sta
     r"((?:18|19|20)\d\d)(?<![\d.,$€£]....)(?![\d%])(?!\s?(?:%|percent))"
 )
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’&-]+")
+_DIGIT = re.compile(r"\d")
 NUMBERED_PERIODS = ("period", "week", "round", "stage", "matchday", "gameweek", "phase")
 """Words that number a period or a stage ("Period 7", "week 12"): like a quarter, the
 label ``period7`` names when a number was measured."""
@@ -394,6 +395,16 @@ class TextIndex:
     def clause_bounds(self, start: int, end: int) -> tuple[int, int]:
         i = bisect.bisect_right(self._clause_cuts, start) - 1
         c0 = self._clause_cuts[i]
+        if c0 > 1 and self.text[c0 - 1] == ")":
+            # "A half-day session (9:30-12:30) costs $32": a closed aside before the
+            # number does not end its clause, which goes on from before the aside
+            # (but "310 g (hammock only) or 545 g": an aside after a number is that
+            # number's, and "71.2 dB(A)" is no aside)
+            p = self.text.rfind("(", 0, c0 - 1)
+            if p > 0 and self.text[p - 1] == " " and self.text.find(")", p, c0 - 1) < 0:
+                before = self._clause_cuts[bisect.bisect_right(self._clause_cuts, p) - 1]
+                if not _DIGIT.search(self.text, before, p):
+                    c0 = before
         j = bisect.bisect_left(self._clause_cuts, end)
         c1 = self._clause_cuts[j] if j < len(self._clause_cuts) else len(self.text)
         s0, s1 = self.sentence_bounds(start)
