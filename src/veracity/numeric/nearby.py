@@ -264,10 +264,13 @@ def direction_of(before: str, text: str, end: int, words: list[str] | None = Non
     fewer"); else ``""``. A word in another clause ("bedded down, compared with 47") or
     before "from" ("61, up from 47": 47 is the base) does not count. ``words`` is
     ``before.lower().split()`` when known."""
-    last = (before.lower().split() if words is None else words)[-3:]
+    every = before.lower().split() if words is None else words
+    last = every[-3:]
     if len(last) >= 2 and last[-2] in _SHARE_VERBS and last[-1] == _SHARE_VERBS[last[-2]]:
         last = []  # "(grade) down made up 14.2 %", "accounted for 14.2 %": a share
     n = len(last)
+    # the word before the first of ``last`` ("made" in "made up an estimated 22 %")
+    before_last = every[-4] if len(every) >= 4 and n == 3 else ""
     punct = "," in before or ";" in before or ":" in before
     found = ""
     for i, raw in enumerate(last):
@@ -277,7 +280,11 @@ def direction_of(before: str, text: str, end: int, words: list[str] | None = Non
         if w in DOWN_WORDS:
             kind = "down"
         elif w in UP_WORDS and not (
-            w == "up" and ((i + 1 < n and last[i + 1] == "to") or (i > 0 and last[i - 1] in _MAKE))
+            w == "up"
+            and (
+                (i + 1 < n and last[i + 1] == "to")
+                or (last[i - 1] if i > 0 else before_last) in _MAKE
+            )
         ):
             kind = "up"
         else:

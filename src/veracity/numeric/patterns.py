@@ -66,7 +66,7 @@ __all__ = [
 
 SP = r"[ \t\u00a0\u2009\u202f]"
 
-DIGITS = r"\d+(?:[,.\u2009\u202f_'’]\d+)*"
+DIGITS = r"\d+(?:[,.\u2009\u202f_]\d+|['’]\d{3}(?!\d))*"
 
 
 def trie_regex(words: frozenset[str]) -> str:
@@ -138,11 +138,11 @@ SUFFIX = re.compile(
     rf"|(?P<pct>%|(?i:per{SP}?cent|pct)(?![A-Za-z]))"
     rf"|(?P<cur>(?:{CODES})(?![A-Za-z])|[€£](?!{SP}*\d)|(?i:{CUR_WORDS})(?![A-Za-z])(?!{SP}+{EURO_CLASS}))"
     rf"|(?P<ratio>(?:x|×)(?![A-Za-z0-9])|(?i:times)(?![A-Za-z])|-?(?i:fold)(?![A-Za-z]))"
-    rf"|(?P<hy>-{SP}*)?(?P<unit>{units.unit_regex_source()})(?![A-Za-z0-9])"
+    rf"|(?P<hy>-{SP}*)?(?P<unit>{units.unit_regex_source()})(?![A-Za-z0-9²³])"
     r")?"
 )
 
-UNIT_ONLY = re.compile(rf"{SP}*(?P<unit>{units.unit_regex_source()})(?![A-Za-z0-9])")
+UNIT_ONLY = re.compile(rf"{SP}*(?P<unit>{units.unit_regex_source()})(?![A-Za-z0-9²³])")
 
 SCALES = {
     "k": 1e3,

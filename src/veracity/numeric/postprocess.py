@@ -127,7 +127,7 @@ _GLUED_DAYS = re.compile(r"(?<![\w.,])(\d{1,3})d[ \t]+$")
 
 
 def smaller_unit(small: str, big: str) -> bool:
-    a, b = units.UNITS.get(small), units.UNITS.get(big)
+    a, b = units.SYMBOLS.get(small), units.SYMBOLS.get(big)
     return a is not None and b is not None and a.factor < b.factor and a.offset == b.offset == 0
 
 
@@ -182,7 +182,20 @@ def _measure_column(text: str, table_start: int, pos: int) -> bool:
     """True when the header of ``pos``'s column names a unit of measure by its name
     ("H1 2025 tonnes", "Area (hectares)"): its cells are not money."""
     header = _column_header(text, table_start, pos)
-    return header is not None and _measure_head().search(header) is not None
+    if header is None:
+        return False
+    if _measure_head().search(header) is not None:
+        return True
+    # "Spectrum won (MHz)", "Tension (kg)": a unit symbol in brackets
+    return any(_measure_unit(m.group(1)) for m in _BRACKETED.finditer(header))
+
+
+_BRACKETED = re.compile(r"\(([^()]{1,12})\)")
+
+
+def _measure_unit(symbol: str) -> bool:
+    found = units.UNITS.get(symbol.strip())
+    return found is not None and found.dimension not in ("currency", "count", "number")
 
 
 @functools.lru_cache(maxsize=1)
@@ -249,7 +262,9 @@ def _named_column(text: str, start: int, end: int, table_end: int) -> str:
         return ""
     line = _line(text, head).lower()
     cells = line.split("|" if "|" in line else "\t")
-    return word if len(cells) > 1 and any(word in c.split() for c in cells) else ""
+    stem = word[:-1] if word.endswith("s") else word  # "(volumes in ...)" names "Volume"
+    named = len(cells) > 1 and any(stem in (w.rstrip("s") for w in c.split()) for c in cells)
+    return stem if named else ""
 
 
 def apply_table_scale(text: str, found: list[Quantity]) -> None:

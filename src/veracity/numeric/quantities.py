@@ -104,6 +104,12 @@ _INCH_CELL = re.compile(r"[ \t]?in(?=[ \t]*(?:([|\t)])|\n|$))")
 "grew 5 in 2023" a preposition."""
 
 
+_FEET_INCHES = re.compile(r"['′](\d{1,2}(?:\.\d+)?)(?:[\"″]|'')")
+"""Inches after a feet mark: the 8" of 5'8"."""
+
+_FEET_BEFORE = re.compile(r"\d[ \t]*(?:ft|feet|foot)[ \t]+$")
+_INCH_WORD = re.compile(r"[ \t]?in\b\.?")
+
 _INCH_MARKS = frozenset('"″')
 """A double quote or double prime right after a number: inches, unless the quote closes a
 quotation opened earlier on the line (:func:`_quotation_open`)."""
@@ -708,6 +714,8 @@ def _read_one(
         if im and not im.group(1):  # at a line end: only in a table row
             ls = text.rfind("\n", 0, e) + 1
             im = im if "|" in text[ls:e] or "\t" in text[ls:e] else None
+        if im is None and _FEET_BEFORE.search(text, max(0, s - 12), s):
+            im = _INCH_WORD.match(text, e)  # "5 ft 2 in": the inches of a height
         if im:  # "6.1 in |": inches, where "in" ends a table cell
             inch = units.UNITS["inch"]
             dimension, unit_sym, conv_factor = inch.dimension, inch.symbol, inch.factor
@@ -724,12 +732,27 @@ def _read_one(
         inch = units.SYMBOLS["in"]
         dimension, unit_sym, conv_factor = inch.dimension, inch.symbol, inch.factor
         stop = e + 1
+    inches = 0.0
+    if (
+        stop == e
+        and dimension == "number"
+        and not currency
+        and scale == 1.0
+        and num.decimals == 0
+        and text[e : e + 1] in "'′"
+    ):
+        fi = _FEET_INCHES.match(text, e)
+        if fi is not None and float(fi.group(1)) < 12:  # 5'8", 9′0″: feet and inches
+            inches = float(fi.group(1))
+            foot = units.SYMBOLS["ft"]
+            dimension, unit_sym, conv_factor = foot.dimension, foot.symbol, foot.factor
+            stop = fi.end()
     if currency.endswith("¢"):  # 96 cents = $0.96
         currency = currency[:-1]
         conv_factor = 0.01
     if currency:
         dimension, unit_sym = "currency", currency
-    value = num.value * scale
+    value = num.value * scale + inches / 12
     if negative:
         value = -value
     # accounting negative: (1,234) or ($1,234)
@@ -748,7 +771,7 @@ def _read_one(
         negative = True
     stated = value
     base = value * conv_factor + conv_offset
-    half = half_unit_of(num) * scale * conv_factor
+    half = (half_unit_of(num) * scale if not inches else 1 / 24) * conv_factor
     end = stop if stop > e else e
     q = Quantity(
         start,

@@ -134,7 +134,29 @@ def column_scale(ev: EvidenceQuantity) -> float:
         text = index.text
         title = text.rfind("\n", 0, cell.head - 1) + 1
         m = _TITLE_SCALE.search(text, title, cell.head - 1)
+        if m is not None and not _title_scales_column(text, m, index.head_cells(cell), (a, b)):
+            return 1.0
     return _scale_of(m.group("scale")) if m is not None else 1.0
+
+
+_SCALED_WORD = re.compile(r"(\w+)[ \t]+in[ \t]+$")
+
+
+def _title_scales_column(
+    text: str, m: re.Match[str], heads: list[tuple[int, int]] | None, own: tuple[int, int]
+) -> bool:
+    """Whether a title's scale reaches a column: "(volumes in million m³)" scales the
+    "Volume pumped" column only, when a header cell names volumes; else every column."""
+    named = _SCALED_WORD.search(text, max(0, m.start("scale") - 40), m.start("scale"))
+    if named is None or heads is None:
+        return True
+    word = named.group(1).lower()
+    stem = word[:-1] if word.endswith("s") else word
+
+    def names(span: tuple[int, int]) -> bool:
+        return stem in (w.rstrip("s") for w in text[span[0] : span[1]].lower().split())
+
+    return names(own) or not any(names(h) for h in heads)
 
 
 _PERIOD_NAMED = re.compile(
@@ -319,11 +341,15 @@ def _declared_money(text: str, per: str) -> tuple[units.Unit, float] | None:
     return None
 
 
+_PER_HEAD = frozenset(("person", "head", "guest", "passenger", "participant", "delegate"))
+"""Denominators a price list may declare that a claim leaves implicit."""
+
+
 def _fits(stated: str, per: str) -> bool:
     """A declared denominator fits a claim's: equal, or one the compound of the other
     ("GB/month" and "GB")."""
-    if stated == per:
-        return True
+    if stated == per or (not per and stated in _PER_HEAD):
+        return True  # "(ISK per person)": "an adult place costs ISK 24,500" is per person
     return (
         bool(stated and per)
         and ("/" in stated) != ("/" in per)

@@ -315,7 +315,7 @@ UNITS: dict[str, Unit] = {
     **_u("lab:g/dL", "g/dL", 1.0, "g/dl"),
     **_u("lab:IU", "IU", 1.0, "international units"),
     **_u("lab:mmHg", "mmHg", 1.0, "mm Hg"),
-    **_u("lab:bpm", "bpm", 1.0, "beats per minute"),
+    **_u("lab:bpm", "bpm", 1.0, "BPM", "beats per minute"),
 }
 
 # "in" is never a unit: "3 in 10" is a frequency, not inches; nor is a lone "A" ("3 A
@@ -339,7 +339,9 @@ SCALE_WORDS: dict[str, float] = {
 CURRENCY_CODES: frozenset[str] = frozenset(
     """USD EUR GBP AUD CAD JPY CNY RMB CHF INR NZD HKD SGD SEK NOK DKK ZAR BRL MXN KRW MYR
     IDR THB PLN HUF CZK RON NGN KES EGP ILS TRY AED SAR QAR VND PKR BDT TWD CLP COP ARS
-    PEN UAH""".split()
+    PEN UAH RUB ISK BGN KZT LKR NPR OMR KWD BHD JOD TND GHS TZS UGX ETB XOF XAF UYU PYG
+    DOP GTQ JMD TTD MUR ZMW BWP NAD MMK KHR LAK MNT AZN UZS BYN RSD MKD IRR IQD LBP AFN
+    MVR FJD PGK BND KGS MDL BAM DZD""".split()
 )
 
 CURRENCY_WORDS: dict[str, str] = {
@@ -363,6 +365,25 @@ CURRENCY_WORDS: dict[str, str] = {
     "forint": "HUF",
     "forints": "HUF",
     "naira": "NGN",
+    "rouble": "RUB",
+    "roubles": "RUB",
+    "ruble": "RUB",
+    "rubles": "RUB",
+    "rand": "ZAR",
+    "hryvnia": "UAH",
+    "hryvnias": "UAH",
+    "dirham": "AED",
+    "dirhams": "AED",
+    "riyal": "SAR",
+    "riyals": "SAR",
+    "cedi": "GHS",
+    "cedis": "GHS",
+    "kwacha": "ZMW",
+    "taka": "BDT",
+    "tenge": "KZT",
+    "reais": "BRL",
+    "dong": "VND",
+    "kyat": "MMK",
     "shekel": "ILS",
     "shekels": "ILS",
     "pounds sterling": "GBP",
