@@ -251,6 +251,8 @@ def check_row_selectors(
             other = ey.index.table_cell(ey.span[0])
             if other is None or other.head != row.head or other.start == row.start:
                 continue
+            if other.start == other.head:
+                continue  # "Up to 24 hours" in the header line names a column, not a row
             reason = (
                 f"{vy.claim.text!r} matches {describe(ey)}, but {vx.claim.text!r}, stated "
                 f"with it, names the row of {describe(ex)} (a number from another row)"

@@ -189,13 +189,17 @@ class EvidencePool:
         got = self._loose.get(dims)
         if got is None:
             got = self._loose[dims] = Candidates(
-                [
-                    replace(e, value=e.stated_value, low=None, high=None)
-                    for e in self.items
-                    if e.dimension in dims
-                ]
+                [_as_stated(e) for e in self.items if e.dimension in dims]
             )
         return got
+
+
+def _as_stated(e: EvidenceQuantity) -> EvidenceQuantity:
+    """``e`` on its stated number: "4-11 yrs" is the range 4 to 11."""
+    if e.low is None or e.high is None or not e.value:
+        return replace(e, value=e.stated_value, low=None, high=None)
+    ratio = e.stated_value / e.value
+    return replace(e, value=e.stated_value, low=e.low * ratio, high=e.high * ratio)
 
 
 class Candidates:

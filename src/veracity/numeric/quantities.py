@@ -334,8 +334,9 @@ def _word_number(text: str, m: re.Match[str]) -> RawNumber | None:
             quarter = _QUARTER_OF.search(text, max(0, start - 30), start)
             if quarter is not None:
                 part, start = 0.25, quarter.start()
-    if words == ["one"] and SHARE.match(text, end) is None:
-        return None  # a lone "one" is not a claim, but "one in five" is a share
+    if words == ["one"] and SHARE.match(text, end) is None and not _ONE_TO.match(text, end):
+        return None  # a lone "one" is not a claim, but "one in five" is a share and
+        # "one to three" a range
     value = parse_words(words)
     if value is None:
         return None
@@ -358,6 +359,9 @@ _ADJECTIVE_UNIT = re.compile(
 )
 """One adjective between a number and a spelled-out unit ("121 wet tonnes", "212,500
 seeded acres", "48 rostered hours"): the number is in that unit."""
+_WORD_RANGE = re.compile(rf"{SP}+(?P<word>to|and){SP}+(?=(?i:{WORDS_ALT})\b)")
+"""A range between two number words: "two to four weeks", "between two and five"."""
+_ONE_TO = re.compile(rf"{SP}+to{SP}+(?i:two|three|four|five|six|seven|eight|nine|ten)\b")
 _QUARTER_OF = re.compile(r"\ba[ \t]+quarter[ \t]+of[ \t]+an?[ \t]+$", re.IGNORECASE)
 """"a quarter of a " before a scale word: a quarter of it ("a quarter of a million")."""
 
@@ -377,9 +381,12 @@ def _read(text: str, raw: RawNumber, active: frozenset[str]) -> tuple[list[Quant
         return [], stop
     # RANGE starts with a space or a dash: test that character before running it
     rng = RANGE.match(text, stop) if text[stop : stop + 1] in _RANGE_START else None
+    if rng is None and raw.words and text[stop : stop + 1] == " ":
+        rng = _WORD_RANGE.match(text, stop)  # "two to four weeks", "between two and five"
+    worded = rng is not None and rng.re is _WORD_RANGE
     if (
         rng is None
-        or q.excluded
+        or (q.excluded and not (worded and q.excluded == "bare_word"))
         or q.noun
         or (rng.group("word") == "and" and not _before(text, q.start, "between"))
     ):
@@ -387,18 +394,22 @@ def _read(text: str, raw: RawNumber, active: frozenset[str]) -> tuple[list[Quant
     second_start = rng.end()
     if text[second_start] in "$€£¥₹":
         second_start += 1
-    dm = DIGITS_RE.match(text, second_start)
-    if dm is None:
+    if worded:
+        wm = WORDS_ANY_NOSTART.match(text, second_start)
+        raw2 = _word_number(text, wm) if wm is not None else None
+    else:
+        dm = DIGITS_RE.match(text, second_start)
+        num = parse_digits(dm.group()) if dm is not None else None
+        raw2 = RawNumber(dm.start(), dm.end(), num, False) if dm and num else None
+    if raw2 is None:
         return [q], stop
-    num = parse_digits(dm.group())
-    if num is None:
-        return [q], stop
-    q2, stop2 = _read_one(
-        text, RawNumber(dm.start(), dm.end(), num, False), active, prefix_ok=False
-    )
+    q2, stop2 = _read_one(text, raw2, active, prefix_ok=False)
     if q2 is None:
         return [q], stop
     _inherit(q, q2)
+    bare_first = worded and q.excluded == "bare_word" and not q2.excluded
+    if bare_first:
+        q.excluded = ""  # "two to four weeks": a claim if a range (its second half's kind)
     if q.excluded or q2.excluded:
         reason = q.excluded or q2.excluded
         q.excluded = q2.excluded = reason
@@ -410,7 +421,16 @@ def _read(text: str, raw: RawNumber, active: frozenset[str]) -> tuple[list[Quant
     # ranges are written low-high ("3-5 %", "10 to 12 days"); high-low is a pair of
     # claims: a score ("won 112-100", "a 3-1 win") or a tally, each side its own number
     high_low = rng.group("word") != "and" and 0 <= q2.stated <= q.stated
+    if (
+        q.dimension == "number"
+        and q2.dimension == "count"
+        and not q.from_words
+        and not (pair or high_low)
+    ):
+        q.dimension, q.unit = "count", q2.unit  # "between 3 and 5 people": both count people
     if pair or high_low or q.dimension != q2.dimension:
+        if bare_first:
+            q.excluded = "bare_word"
         return [q, q2], stop2
     lo, hi = sorted((q.value, q2.value))
     q.low, q.high = lo, hi

@@ -140,6 +140,12 @@ UNITS: dict[str, Unit] = {
     **_u("volume", "gal", 3.785411784, "gallon", "gallons"),
     **_u("volume", "fl oz", 0.0295735295625, "fluid ounce", "fluid ounces"),
     **_u("volume", "bbl", 158.987294928, "barrel", "barrels"),
+    # gas volumes: million / billion cubic metres, thousand / million / billion cubic feet
+    **_u("volume", "mcm", 1e9, "mcm", "MCM"),
+    **_u("volume", "bcm", 1e12, "BCM"),
+    **_u("volume", "Mcf", 28316.846592, "mcf"),
+    **_u("volume", "MMcf", 28316846.592, "MMcf", "mmcf", "MMCF"),
+    **_u("volume", "Bcf", 28316846592.0, "bcf", "BCF"),
     **_u("time", "ms", 1e-3, "millisecond", "milliseconds"),
     **_u("time", "µs", 1e-6, "μs", "microsecond", "microseconds"),
     **_u("time", "s", 1.0, "sec", "secs", "second", "seconds"),

@@ -669,9 +669,10 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
         loose = pool.loose(_POINTS_OK if points else _UNITLESS_OK)
         retry = _best(claim, loose.for_claim(claim), tol, cfg)
         if retry[0] is not None and not (
-            retry[0][2] == "range_contains" and claim.low is not None and retry[0][1].low is None
-        ):  # but a bare range ("aged 5 to 15") holding some value with a unit ("6 days")
-            # restates nothing
+            retry[0][2] == "range_contains" and (claim.low is None) != (retry[0][1].low is None)
+        ):  # but a bare range ("aged 5 to 15") holding some value with a unit ("6 days"),
+            # or a bare number inside a range with a unit ("2.5" in "0.8-22 km/h"),
+            # restates nothing ("aged 4 to 11" does restate "4-11 yrs")
             found = (
                 retry[0],
                 retry[1],
