@@ -10,13 +10,13 @@ from veracity.numeric.numbers import NUMBER_WORDS
 __all__ = ["noun_label", "part_labels", "singular", "word_label"]
 
 _NOT_LABELS = (
-    (lexicon.NOUN_STOPWORDS - {"total", "overall"})
+    (lexicon.NOUN_STOPWORDS - {"total", "overall", "higher", "lower"})
     | frozenset(
         """year month week day quarter annual annually however meanwhile according despite
         there here most every last next first then thus yes only just between percent per cent
         million billion thousand trillion hundred dollar euro pound point points about around
         approximately roughly nearly some also said say says compared average mean median
-        fy above below under over within beyond higher lower more less them they their
+        fy above below under over within beyond more less them they their
         theirs our ours you your his her him she cost costs costing""".split()
     )
     | frozenset({"may"})
