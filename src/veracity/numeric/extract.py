@@ -281,6 +281,7 @@ def _context_evidence(ctx: str, i: int, cfg: DomainConfig) -> list[EvidenceQuant
         exclusions=frozenset(cfg.exclusions) - {"set_reference"},
         table_scale=cfg.table_scale,
         keep_parts=True,
+        compared_units=True,
     )
     index.set_quantities(
         [(q.start, q.end) for q in found if not _multiplier_word(ctx[q.start : q.end])]

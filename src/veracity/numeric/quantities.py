@@ -170,6 +170,7 @@ def scan_quantities(
     table_scale: bool = True,
     keep_excluded: bool = False,
     keep_parts: bool = False,
+    compared_units: bool = False,
 ) -> list[Quantity]:
     """All quantities stated in ``text``, in order of position.
 
@@ -180,6 +181,8 @@ def scan_quantities(
     to the bare numbers that follow them up to the next blank line. Compound
     measures (``2 hours 5 minutes``, ``5 ft 10 in``, ``3 years and 6 months``) become
     one quantity; ``keep_parts`` also keeps their parts (for evidence).
+    ``compared_units`` gives a bare number compared with a value the value's unit ("24
+    minutes against a target of 30"; for evidence).
     """
     active = frozenset(lexicon.EXCLUSIONS) if exclusions is None else exclusions
     out: list[Quantity] = []
@@ -265,7 +268,7 @@ def scan_quantities(
     if table_scale and might_have_table_marker(text):
         apply_table_scale(text, out)
     if len(out) > 1:
-        share_with_neighbours(text, out)
+        share_with_neighbours(text, out, compared_units=compared_units)
     return join_compounds(text, out, keep_parts) if out else out
 
 

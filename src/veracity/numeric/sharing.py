@@ -15,14 +15,19 @@ from veracity.numeric.quantity import Quantity
 __all__ = ["share_with_neighbours"]
 
 
-def share_with_neighbours(text: str, found: list[Quantity]) -> None:
+def share_with_neighbours(
+    text: str, found: list[Quantity], *, compared_units: bool = False
+) -> None:
     """Apply the sharing rules below to ``found`` (quantities of ``text`` in order),
-    in place."""
+    in place; ``compared_units`` also gives a bare number the unit of the value it is
+    compared with (for evidence: a bare claim still meets a value with a unit, but a
+    claim with a unit would no longer meet the same bare number in the evidence)."""
     _share_directions(text, found)
     _share_rates(text, found)
     _share_dimension_units(text, found)
     _share_list_units(text, found)
     _share_whole_units(text, found)
+    _share_compared_units(text, found, compared_units)
 
 
 _AND_GAP = re.compile(
@@ -167,3 +172,55 @@ def _share_whole_units(text: str, found: list[Quantity]) -> None:
         p.dimension, p.unit = q.dimension, q.unit
         p.value = p.stated * unit.factor + unit.offset
         p.half_unit *= unit.factor
+
+
+_COMPARED_GAP = re.compile(
+    r"(?:[ \t]*(?:(?:per|a|an|each|every)[ \t]+|/)[^\W\d_]+)?[ \t]*,?[ \t]*"
+    r"(?:(?:up|down)[ \t]+)?(?:from|than|versus|vs\.?|against|compared[ \t]+(?:with|to)"
+    r"|(?:against|versus|from)[ \t]+(?:a|the)[ \t]+(?:target|forecast|estimate|budget|goal)"
+    r"[ \t]+of)[ \t]+$",
+    re.IGNORECASE,
+)
+"""Between a value and the one it is compared with ("41 hours, up from 38", "24 minutes
+against a target of 30", "$4.1 million from $3.8")."""
+_COMPARED_DIMS = _LIST_DIMS | {"currency", "speed", "pp"}
+
+
+def _share_compared_units(text: str, found: list[Quantity], bare_too: bool) -> None:
+    """A bare number compared with the value before it is in that value's unit ("24
+    minutes against a target of 30": 30 minutes; when ``bare_too``, and not after a
+    change: "up 17% from 318" is no percentage), and an amount
+    in the same currency without a scale word takes that value's scale ("$4.1 million
+    from $3.8": $3.8 million)."""
+    for prev, q in itertools.pairwise(found):
+        if prev.dimension not in _COMPARED_DIMS or prev.low is not None or q.low is not None:
+            continue
+        if q.excluded or q.noun or q.start - prev.end > 50:
+            continue
+        if not _COMPARED_GAP.fullmatch(text, prev.end, q.start):
+            continue
+        if q.dimension == "number" and bare_too and not (prev.direction or q.direction):
+            unit = units.SYMBOLS.get(prev.unit)
+            if unit is None and prev.dimension not in ("percent", "pp", "currency"):
+                continue
+            q.dimension, q.unit, q.per = prev.dimension, prev.unit, q.per or prev.per
+            if unit is not None:
+                q.value = q.stated * unit.factor + unit.offset
+                q.half_unit *= unit.factor
+            if prev.dimension == "currency" and prev.scale != 1.0:
+                _rescale(q, prev.scale)
+        elif (
+            q.dimension == "currency"
+            and q.unit == prev.unit
+            and q.scale == 1.0
+            and prev.scale != 1.0
+            and prev.stated / prev.scale / 10 <= q.stated <= prev.stated / prev.scale * 10
+        ):
+            _rescale(q, prev.scale)
+
+
+def _rescale(q: Quantity, scale: float) -> None:
+    q.value *= scale
+    q.stated *= scale
+    q.half_unit *= scale
+    q.scale = scale

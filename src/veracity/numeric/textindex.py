@@ -162,8 +162,14 @@ _DATE_CELL = re.compile(
 )
 """A table header cell that is a date ("From 1 Jan 2025", "Until 31 Dec 2024", "Mar 2026"):
 its year heads the column."""
-_YEAR_JOIN = re.compile(r"(?:[/-]\d\d)?[ \t]*(?:,|and|to|or|&)[ \t]*")
-"""Between two years listed together ("2024 and 2026", "2024-25 and 2025-26"); a dash
+_YEAR_JOIN = re.compile(
+    r"(?:[/-]\d\d)?[ \t]*(?:,|and|to|or|&)[ \t]*"
+    r"(?:(?:(?:the[ \t]+)?(?:end|start|spring|summer|autumn|fall|winter)[ \t]+(?:of[ \t]+)?)?"
+    r"(?:January|February|March|April|May|June|July|August|September|October|November|December"
+    r"|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec|Q[1-4]|H[12])\.?[ \t]+)?"
+)
+"""Between two years listed together ("2024 and 2026", "2024-25 and 2025-26", "September
+2023 and September 2024"); a dash
 joins a span ("2014-2023"), not a list."""
 _DAY_MONTH = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)?[ \t]+[A-Za-z]{3,9}\.?[ \t]*$")
 """The day and month of a date before its year ("From 1 January 2025")."""
