@@ -7,6 +7,7 @@ digit run, so scanning stays linear in the text length.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Any
 
 from veracity.numeric import lexicon, units
@@ -39,7 +40,6 @@ __all__ = [
     "PAREN_ITEM",
     "PEOPLE",
     "PHONE_BEFORE",
-    "PHONE_HINT",
     "PREFIX_LAST",
     "PREFIX_PHRASES",
     "RANGE",
@@ -92,7 +92,18 @@ def trie_regex(words: frozenset[str]) -> str:
 
 WORDS_ALT = trie_regex(NUMBER_WORDS)
 
-CODES = "|".join(sorted(units.CURRENCY_CODES))
+
+def _alternation(words: Iterable[str]) -> str:
+    """``words`` as one regex alternation grouped by first letter ("A(?:ED|UD)|B(?:RL)"),
+    longest first within a letter, a space matching any run of spaces: the engine tries
+    one branch per letter instead of every word in turn."""
+    by_first: dict[str, list[str]] = {}
+    for w in sorted(words, key=lambda w: (w[0], -len(w), w)):
+        by_first.setdefault(w[0], []).append(re.escape(w[1:]).replace(r"\ ", f"{SP}+"))
+    return "|".join(f"{re.escape(k)}(?:{'|'.join(v)})" for k, v in by_first.items())
+
+
+CODES = _alternation(units.CURRENCY_CODES)
 
 CUR_PREFIX = re.compile(
     rf"(?:(?P<sym>(?:US|A|AU|C|CA|NZ|HK|S|R)?\$|€|£|¥|₹|₩|(?<![A-Za-z])RM)|(?<![A-Za-z])"
@@ -121,13 +132,7 @@ SYM_CODE = {
 EURO_CLASS = r"(?:[1-7][a-e]?|I{1,3}|IV|VI{0,2})(?![A-Za-z0-9])"
 """An emission class after "Euro" ("146 Euro V buses", "Euro 6d"): a standard, not money."""
 
-CUR_WORDS = "|".join(
-    sorted(
-        (re.escape(w).replace(r"\ ", f"{SP}+") for w in units.CURRENCY_WORDS),
-        key=len,
-        reverse=True,
-    )
-)
+CUR_WORDS = _alternation(units.CURRENCY_WORDS)
 
 SUFFIX = re.compile(
     rf"{SP}*"
@@ -276,7 +281,6 @@ MONTHS_LOWER = frozenset(m.lower() for m in lexicon.MONTHS)
 
 COMPOUND_GAP = re.compile(r"[ \t]*(?:,[ \t]*)?(?:and[ \t]+)?")
 
-PHONE_HINT = re.compile(r"tel|phone|call|fax|mobile|ph", re.IGNORECASE)
 
 NOUN_WORD = re.compile(r"[ \t\u00a0]+([A-Za-z][\w'’-]*|\S+)")
 

@@ -193,13 +193,18 @@ def _share_compared_units(text: str, found: list[Quantity], bare_too: bool) -> N
     in the same currency without a scale word takes that value's scale ("$4.1 million
     from $3.8": $3.8 million)."""
     for prev, q in itertools.pairwise(found):
+        if q.dimension == "number":
+            if not bare_too or q.noun or prev.direction or q.direction:
+                continue
+        elif q.dimension != "currency" or q.scale != 1.0 or prev.scale == 1.0:
+            continue
         if prev.dimension not in _COMPARED_DIMS or prev.low is not None or q.low is not None:
             continue
-        if q.excluded or q.noun or q.start - prev.end > 50:
+        if q.excluded or q.start - prev.end > 50:
             continue
         if not _COMPARED_GAP.fullmatch(text, prev.end, q.start):
             continue
-        if q.dimension == "number" and bare_too and not (prev.direction or q.direction):
+        if q.dimension == "number":
             unit = units.SYMBOLS.get(prev.unit)
             if unit is None and prev.dimension not in ("percent", "pp", "currency"):
                 continue

@@ -22,7 +22,7 @@ from functools import lru_cache
 
 from veracity.numeric import units
 from veracity.numeric.models import EvidenceQuantity
-from veracity.numeric.patterns import SCALES, SYM_CODE, TABLE_SCALES
+from veracity.numeric.patterns import CODES, SCALES, SYM_CODE, TABLE_SCALES
 from veracity.numeric.rates import PERIOD_WORDS, PERIODS, read_per
 from veracity.numeric.textindex import TableCell
 
@@ -301,7 +301,7 @@ _WORDS = "|".join(
 _MONEY = re.compile(
     r"(?:(?P<pre>(?i:thousands?|millions?|billions?|'?000s?))[ \t]+)?"
     r"(?P<cur>US\$|A\$|AU\$|C\$|NZ\$|HK\$|S\$|\$|€|£|¥|₹"
-    r"|(?<![A-Za-z])(?:" + "|".join(sorted(units.CURRENCY_CODES)) + r")(?![A-Za-z])"
+    r"|(?<![A-Za-z])(?:" + CODES + r")(?![A-Za-z])"
     r"|(?i:\b(?:pence|cents?|dollars?|euros?|pounds|" + _WORDS + r")\b)"
     r"|(?<![A-Za-z])p(?=[ \t]*/))"
     r"(?:[ \t]*(?P<post>(?i:thousands?|millions?|billions?|mn|bn|m|k|'?000s?))(?![A-Za-z]))?"
