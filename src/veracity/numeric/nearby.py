@@ -346,6 +346,9 @@ def counted_noun(text: str, pos: int) -> str:
             return ""
         if word in lexicon.NOUN_STOPWORDS or word in NUMBER_WORDS:
             return ""
+        head, dash, tail = word.partition("-")
+        if dash and head in NUMBER_WORDS and tail in units.UNITS:
+            continue  # "14.8 million nine-litre cases": skip "nine-litre"
         if word in lexicon.ADJECTIVES or tok[0].isupper() or any(c.isdigit() for c in tok):
             if p < len(text) and text[p] in ",.;:!?)":
                 return ""

@@ -136,7 +136,7 @@ CUR_WORDS = _alternation(units.CURRENCY_WORDS)
 
 SUFFIX = re.compile(
     rf"{SP}*"
-    rf"(?:(?P<scale>-?(?i:thousand|million|billion|trillion)|mn|mln|bn|tn|k|K|M|B|m|b)(?![A-Za-z0-9]){SP}*)?"
+    rf"(?:(?P<scale>-?(?i:thousand|million|billion|trillion)|mn|mln|bn|tn|lakhs?|crores?|k|K|M|B|m|b)(?![A-Za-z0-9]){SP}*)?"
     r"(?:"
     rf"(?P<pp>(?i:percentage{SP}+points?|percent(?:age)?{SP}+pts?)(?![A-Za-z])|%{SP}*points?(?![A-Za-z])|pp(?![A-Za-z])|p\.p\.|ppts?(?![A-Za-z]))"
     rf"|(?P<bp>(?:(?i:basis{SP}+points?)|bps?|BPS)(?![A-Za-z]))"
@@ -160,6 +160,11 @@ SCALES = {
     "b": 1e9,
     "bn": 1e9,
     "tn": 1e12,
+    # the Indian scale words: a lakh is a hundred thousand, a crore ten million
+    "lakh": 1e5,
+    "lakhs": 1e5,
+    "crore": 1e7,
+    "crores": 1e7,
 }
 
 LAST_WORD = re.compile(r"([A-Za-z§#][A-Za-z.]*)[ \t\u00a0]*$")
@@ -255,7 +260,8 @@ SUFFIX_WORDS = frozenset(
         *(re.match(r"[A-Za-z]*", alias).group() for alias in units.UNITS),  # type: ignore[union-attr]
         *units.CURRENCY_CODES,
         *(w.split()[0] for w in units.CURRENCY_WORDS),
-        *"thousand million billion trillion mn mln bn tn k m b percentage percent per pct pp p "
+        *"thousand million billion trillion mn mln bn tn lakh lakhs crore crores k m b "
+        "percentage percent per pct pp p "
         "ppt ppts basis bps bp x times fold".split(),
     )
     if w

@@ -192,7 +192,15 @@ def scan_quantities(
     phone_end = -2
     for m in _anchors(text):
         if m.start() < consumed:
-            continue
+            if m.end() <= consumed or m.re is DIGITS_RE or m.re in _MULTIPLIERS:
+                continue
+            # "14.8 million nine-litre cases": the number before took "million" of the
+            # word run "million nine"; the words after it are a number of their own
+            k = next((w.start() for w in _LETTERS.finditer(text, consumed, m.end())), -1)
+            rest = _REST.match(text, k, m.end()) if k >= 0 else None
+            if rest is None:
+                continue
+            m = rest
         if m.re is DIGITS_RE:
             s, e = m.span()
             digits = m.group()
@@ -249,7 +257,7 @@ def scan_quantities(
                 num = ParsedNumber(num.value + _VULGAR[text[e]], 2, num.significant + 1)
                 e += 1
             raw = RawNumber(s, e, num, False)
-        elif m.re is MULTIPLIER_LOWER or m.re is MULTIPLIER_RE:
+        elif m.re in _MULTIPLIERS:
             out.append(multiplier(text, m))
             consumed = m.end()
             continue
@@ -302,6 +310,8 @@ def _start(m: re.Match[str]) -> tuple[int, bool]:
 
 
 _LETTERS = re.compile(r"[A-Za-z]+")
+_REST = re.compile(r".+", re.DOTALL)
+_MULTIPLIERS = (MULTIPLIER_LOWER, MULTIPLIER_RE)
 _PRICE_OF = re.compile(r"\b(?i:price|cost|prices|costs|per|for)[ \t]+(?:(?i:of)[ \t]+)?an?[ \t]+$")
 
 
@@ -609,7 +619,7 @@ def _read_one(
     if (
         before_char
         and (before_char in CUR_END or before_char.isupper())
-        and (prefix_ok or left.endswith(("$", "€", "£")))
+        and (prefix_ok or left.endswith(("$", "€", "£", "¥", "₹", "₩")))
     ):
         cm = CUR_PREFIX.search(left)
     if cm:

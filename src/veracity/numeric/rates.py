@@ -183,6 +183,13 @@ def read_per(text: str, pos: int) -> tuple[str, int, bool] | None:
         and _TIME_AFTER.match(text, m.end())
     ):
         m = None  # "8% a year ago"; but "£0.35 per hour after the first 10 minutes"
+    if (
+        m is not None
+        and m.group("n") is not None
+        and (m.group("word") or "").lower() == "each"
+        and _MEASURE_AFTER.match(text, m.end())
+    ):
+        return None  # "12 streamers each 8 km long": each measures 8 km, no rate
     if m is not None:
         word = (m.group("word") or "/").lower()
         raw = m.group("den")
@@ -254,6 +261,10 @@ _LATE_RATE = re.compile(
 """A period rate closing the clause a few words after a quantity ("720 tonnes of tomatoes
 are harvested each day.", "1.2 litres of moisture out of the air per day"); not "a day
 pass"."""
+_MEASURE_AFTER = re.compile(
+    r"[ \t]+(?i:long|wide|tall|high|deep|thick|across|in[ \t]+(?:length|diameter|width))\b"
+)
+"""After "each" and a measure: what each measures ("each 8 km long")."""
 _SECOND_WORD = re.compile(r"[ \t]+([A-Za-z]+)\b")
 _FIRST_WORDS = frozenset(["per", "each", "every", "a", "an", *PERIOD_WORDS, "p.a"])
 """Words that may open a rate right after a number (see :func:`read_per`)."""
