@@ -270,6 +270,8 @@ def direction_of(before: str, text: str, end: int, words: list[str] | None = Non
     last = every[-3:]
     if len(last) >= 2 and last[-2] in _SHARE_VERBS and last[-1] == _SHARE_VERBS[last[-2]]:
         last = []  # "(grade) down made up 14.2 %", "accounted for 14.2 %": a share
+    if last and last[-1] == "from":
+        return ""  # "rises from £3.20 to £3.60", "fell from 12%": the level a change starts at
     n = len(last)
     # the word before the first of ``last`` ("made" in "made up an estimated 22 %")
     before_last = every[-4] if len(every) >= 4 and n == 3 else ""
