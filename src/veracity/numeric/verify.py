@@ -87,7 +87,11 @@ the fare was ₹46") sets aside the newer value of a change ("rose to ₹46 from
 and fails against it (``other_year``); a period after "since" opens a span and dates
 nothing ("4,600 sandbags since Thursday"). A claim the preference sent to another
 sentence is verified by a value in the context sentence that verifies another number
-of its answer sentence (:mod:`veracity.numeric.beside_companions`).
+of its answer sentence (:mod:`veracity.numeric.beside_companions`). An approximate
+claim with digits that nothing preferred verifies is verified by a value it rounds,
+within half a unit of its last stated digit and not equal to it ("roughly 1,490
+hours" for "1,486 hours", when the labels preferred "212 hours of speech"): a value
+copied exactly from another row stays a finding.
 
 Speed: the compatible candidates of a claim depend only on its dimension, type,
 currency and rate denominator, so they are computed once per such kind and shared
@@ -433,6 +437,28 @@ def _best(
     return best, closest, note
 
 
+def _rounded_elsewhere(
+    claim: NumericClaim, cands: list[EvidenceQuantity], tol: float, cfg: DomainConfig
+) -> _Pick | None:
+    """For an approximate claim that nothing preferred verifies: the evidence it rounds
+    ("roughly 1,490 hours" for "1,486 hours", when the preferred evidence is "212 hours
+    of speech"): within half a unit of the claim's last stated digit, and not its exact
+    value (a value copied exactly from another row is a finding)."""
+    if not claim.approx or claim.low is not None or claim.half_unit <= 0:
+        return None
+    if not any(ch.isdigit() for ch in claim.text):
+        return None  # "one in three" states no digit to round
+    found, _ = _judge_all(claim, cands, tol, cfg)
+    if found is None:
+        return None
+    ev = found[1]
+    if math.isclose(ev.value, claim.value, rel_tol=1e-9):
+        return None
+    if abs(ev.value - claim.value) > claim.half_unit * (1 + 1e-9):
+        return None
+    return found
+
+
 def _judge_all(
     claim: NumericClaim, cands: list[EvidenceQuantity], tol: float, cfg: DomainConfig
 ) -> tuple[_Pick | None, _Pick | None]:
@@ -711,6 +737,10 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
                 retry[1],
                 "compared without units" + ("; " + retry[2] if retry[2] else ""),
             )
+    if found[0] is None and group.items:
+        rounded = _rounded_elsewhere(claim, group.for_claim(claim), tol, cfg)
+        if rounded is not None:
+            found = (rounded, found[1], "rounded from evidence other than the preferred")
     best, closest, note = found
     suffix = f" ({note})" if note else ""
     if best is not None and cfg.context_check:
