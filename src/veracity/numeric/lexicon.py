@@ -66,7 +66,8 @@ IDENTIFIER_WORDS: frozenset[str] = frozenset(
     question lesson grade dose arm cohort visit terminal gate platform runway berth race
     heat lane hole court zone trap period block band wave house shed barn plot pier pitch
     tank bore borehole kiln furnace reactor pond cage paddock greenhouse hall pavilion wing
-    sector camp site division euro
+    sector camp site division euro weeks rounds games matches episodes phases stages
+    chapters rows columns
     """.split()
 )
 """A number right after one of these words (case-insensitive) is an identifier."""

@@ -128,8 +128,13 @@ def exclusion_of(
             return "date"  # "on 16 and 17 August", "14-15 March"
     if prev == "[" and nxt == "]":
         return "citation"
-    if e - s >= 3 and text[s] == "0" and text[s:e].isdigit():
-        return "identifier"  # "Q-26-0417", "007", "0800 hours": a leading zero writes a code
+    if (
+        e - s >= 2
+        and text[s] == "0"
+        and text[s:e].isdigit()
+        and (e - s >= 3 or _DIGIT_GROUP_AFTER.match(text, e) is not None)
+    ):  # two digits only before another group ("08 947"): "05 items" counts, "1-08" scores
+        return "identifier"  # "Q-26-0417", "007", "08 947": a leading zero writes a code
     if plain and num.decimals == 0 and not num.grouped:
         if nxt in ".)" and (e + 1 >= n or text[e + 1] in " \t") and at_line_start(text, s):
             return "list_marker"
@@ -318,6 +323,9 @@ def at_line_start(text: str, s: int) -> bool:
     while k > 0 and s - k < 4 and text[k - 1] in " \t(":
         k -= 1
     return k == 0 or text[k - 1] == "\n"
+
+
+_DIGIT_GROUP_AFTER = re.compile(r"[ \t]\d")
 
 
 def maybe_phone(text: str, s: int) -> bool:

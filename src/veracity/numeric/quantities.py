@@ -372,6 +372,8 @@ _ADJECTIVE_UNIT = re.compile(
 )
 """One adjective between a number and a spelled-out unit ("121 wet tonnes", "212,500
 seeded acres", "48 rostered hours"): the number is in that unit."""
+_BARE_NEXT = re.compile(r"(\d{1,3})(?![\d,.]?\d)(?=[ \t]*(?:[.,;:)!?]|$|(?:and|or)\b))")
+"""A bare number that names nothing of its own: the second of "weeks 5 and 6"."""
 _WORD_RANGE = re.compile(rf"{SP}+(?P<word>to|and){SP}+(?=(?i:{WORDS_ALT})\b)")
 """A range between two number words: "two to four weeks", "between two and five"."""
 _ONE_TO = re.compile(rf"{SP}+to{SP}+(?i:two|three|four|five|six|seven|eight|nine|ten)\b")
@@ -397,6 +399,21 @@ def _read(text: str, raw: RawNumber, active: frozenset[str]) -> tuple[list[Quant
     if rng is None and raw.words and text[stop : stop + 1] == " ":
         rng = _WORD_RANGE.match(text, stop)  # "two to four weeks", "between two and five"
     worded = rng is not None and rng.re is _WORD_RANGE
+    if (
+        rng is not None
+        and q.excluded == "identifier"
+        and not raw.words
+        and not worded
+        and rng.group("word")  # "weeks 5 and 6", not the dash of a code ("VB-36-14")
+    ):
+        # "between weeks 5 and 6", "Sections 3 to 5": the second names the same kind
+        nxt = _BARE_NEXT.match(text, rng.end())
+        if nxt is not None:
+            e2 = nxt.end(1)
+            return [
+                q,
+                Quantity(nxt.start(1), e2, 0.0, 0.0, "number", "", excluded="identifier"),
+            ], e2
     if (
         rng is None
         or (q.excluded and not (worded and q.excluded == "bare_word"))

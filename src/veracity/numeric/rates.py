@@ -93,7 +93,7 @@ _PER = re.compile(
 _QUALIFIER = re.compile(r"[ \t]+(?:DM|N|P|K|C|S|CO2e?|CO₂e?|P2O5|K2O|FW|DW)(?=/)")
 """A substance written between a unit and its denominator ("t DM/ha", "kg N/ha", "kg
 CO2e/t"): the rate still follows."""
-_TIME_AFTER = re.compile(rf"{_SP}+(?i:ago|earlier|before|later|after|since)\b")
+_TIME_AFTER = re.compile(rf"{_SP}+(?i:ago|earlier|before|later|after)\b")
 """After "a year": a point in time ("8 % a year ago"), not a rate."""
 _PER_POWER = re.compile(
     rf"{_SP}*(?i:per){_SP}+(?P<n>1(?:00|000|0000|00000|,000|0,000|00,000|,000,000))"
@@ -203,6 +203,12 @@ def read_per(text: str, pos: int) -> tuple[str, int, bool] | None:
             unit = units.UNITS.get(f"{raw.lower()} {two.group(1)}") if two else None
             if two is not None and unit is not None:
                 den, end = unit.symbol, two.end()
+        if den is None and m.group("n") is not None and raw.isalpha():
+            # "176 per 100,000 young people": one adjective before the counted noun
+            two = _SECOND_WORD.match(text, end)
+            den2 = _canonical(two.group(1), word) if two is not None else None
+            if two is not None and den2 is not None:
+                den, end = den2, two.end()
         if den is None and word == "per" and m.group("n") is None:
             scale = units.SCALE_WORDS.get(raw.lower())
             if scale is not None and scale >= 100:  # "US$3.80 per thousand" (larvae)
