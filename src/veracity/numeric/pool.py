@@ -305,6 +305,9 @@ TABLE_UNIT_DIMS = frozenset(
         "percent",
         "frequency",
         "level:dB",
+        "concentration",
+        # lab values: "(mg/kg)" over a residue table, "mg/L" over a mineral analysis
+        *(u.dimension for u in units.UNITS.values() if u.dimension.startswith("lab:")),
     }
 )
 

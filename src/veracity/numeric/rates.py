@@ -198,7 +198,8 @@ def read_per(text: str, pos: int) -> tuple[str, int, bool] | None:
         if den is None and "-" in raw:  # "per head-count": the first part alone
             first = raw.split("-", 1)[0]
             den, end = _canonical(first, word), m.start("den") + len(first)
-        if den is None and raw.lower() in ("cubic", "square", "sq"):  # "per cubic metre"
+        if den is None and raw.lower() in ("cubic", "square", "sq", "metric"):
+            # "per cubic metre", "per metric tonne"
             two = _SECOND_WORD.match(text, end)
             unit = units.UNITS.get(f"{raw.lower()} {two.group(1)}") if two else None
             if two is not None and unit is not None:
