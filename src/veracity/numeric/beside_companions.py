@@ -13,7 +13,9 @@ been verified on its own and before the other-row check:
   verified against evidence in context sentence S;
 * none of the evidence the context preference picked for X lies in S (when it does, S
   itself tells X's row apart, and its verdict stands);
-* a value in S verifies X and is not stated for another year than the one X names.
+* a value in S verifies X and, when X names a year, is not stated for another (a claim
+  that names none takes a value of any: "40 percent of sales" beside the row "£5 |
+  1,298 | 40%" under "Share of 2024/25 sales").
 
 Then X verifies against that value. The other-row check still runs afterwards.
 """
@@ -95,8 +97,10 @@ def find_beside_companions(
         best: tuple[float, EvidenceQuantity, float | None, str, _Sentence] | None = None
         for e in cands:
             where = _sentence(e)
-            if where is None or where not in beside or year_of(e) not in (None, year):
+            if where is None or where not in beside:
                 continue
+            if year is not None and year_of(e) not in (None, year):
+                continue  # a claim that names no year takes a value of any
             ok, err, rule = judge(x, e)
             rank = 0.0 if err is None else err
             if ok and (best is None or rank < best[0]):

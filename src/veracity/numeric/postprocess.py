@@ -308,6 +308,8 @@ def apply_table_scale(text: str, found: list[Quantity]) -> None:
                     break  # "$ in millions, except per-share data": EPS stays in dollars
                 if column >= 0 and _column_of(text, q.start) != column:
                     break  # a header cell's marker scales its own column
+                if _column_of(text, q.start) == 0 and q.dimension == "currency":
+                    break  # "£5 | 1,210 | 1,298" under "(£m)": the row's label, a price
                 if _percent_column(text, lo, q.start):
                     break  # "| Change (%) |" under "(EUR million)": a percentage
                 if code and _measure_column(text, lo, q.start):
