@@ -38,7 +38,8 @@ def other_decimal(claim: NumericClaim, ev: EvidenceQuantity, c: float, e: float)
     """True when both sides state the same unit to the same decimal place and differ by
     more than that place's rounding ("96.8 Mbit/s" is not "96.1 Mbit/s", though within
     1 %), or state a whole number to five significant digits or more; two precise values
-    that disagree are two values, whatever the tolerance."""
+    that disagree are two values, whatever the tolerance. A claim stated more precisely
+    than its evidence must round to it ("97.8%" is not "97%")."""
     if claim.approx or ev.approx or claim.bound or ev.bound:
         return False
     if claim.unit != ev.unit and not (
@@ -49,7 +50,11 @@ def other_decimal(claim: NumericClaim, ev: EvidenceQuantity, c: float, e: float)
     if claim.low is not None or ev.low is not None:
         return False
     places = decimals_of(claim.text)
-    if places != decimals_of(ev.text):
+    ev_places = decimals_of(ev.text)
+    if places > ev_places and 0 < claim.half_unit < ev.half_unit:
+        # "97.8%" against "97%": a claim more precise than its evidence rounds to it
+        return abs(c - e) > ev.half_unit * (1 + 1e-9)
+    if places != ev_places:
         return False
     if places == 0 and not (
         len(digits_of(claim.stated_value)) >= _EXACT_DIGITS

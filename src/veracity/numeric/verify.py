@@ -33,7 +33,9 @@ derived, the difference of two evidence percentages). Rules, in order:
   11.5-12.5, ``15,000`` covers 14,500-15,500) or that precise evidence states;
 * between two percentages, ``|c - e| <= percentage_absolute_threshold`` points;
 * two values stated to the same decimal place in the same unit that differ by more than
-  its rounding are two values (``other_value``: "96.8" is not "96.1", though within 1 %);
+  its rounding are two values (``other_value``: "96.8" is not "96.1", though within 1 %),
+  and an exact claim stated more precisely than its evidence must round to it ("97.8%" is
+  not "97%");
 * transposed digits (``transposed_digits``): an exact claim whose significant digits
   are the evidence's with two adjacent digits swapped ("$9,780" for "$9,870") fails
   even when the first two rules would accept it (a copying error, not a rounding).
