@@ -92,6 +92,8 @@ def join_compounds(text: str, found: list[Quantity], keep_parts: bool) -> list[Q
                 or nxt.excluded
                 or merged.excluded
                 or nxt.stated < 0
+                or q.stated != int(q.stated)  # "13.31 metres and 100 mm": two
+                # values ("5 feet 8 inches" has a whole number of the larger unit)
                 or not smaller_unit(nxt.unit, cur.unit)
                 or COMPOUND_GAP.fullmatch(text, cur.end, nxt.start) is None
             ):
