@@ -50,7 +50,7 @@ def _share_directions(text: str, found: list[Quantity]) -> None:
 
 
 _FROM_GAP = re.compile(
-    r"[^.;:!?\n]{0,50}\b(?:from|than|versus|vs\.?|against|compared[ \t]+with|down|up)[ \t]+$",
+    r"[^.;:!?\n]{0,60}\b(?:from|than|versus|vs\.?|against|compared[ \t]+with|down|up)[ \t]+$",
     re.IGNORECASE,
 )
 """The words between a rate and a second value of the same thing ("144.9p a litre this
@@ -62,14 +62,30 @@ def _share_rates(text: str, found: list[Quantity]) -> None:
     "than", "down"... following a rate, takes that rate's denominator ("$2.96 a kilo, down
     from $3.02": both per kilo; "$8,126 a tonne, down $214")."""
     for prev, q in itertools.pairwise(found):
-        if q.per or not prev.per or q.dimension != prev.dimension or q.unit != prev.unit:
+        if (
+            q.per
+            and not prev.per
+            and q.dimension == prev.dimension == "currency"
+            and units.currencies_compatible(q.unit, prev.unit)
+            and _TO_GAP.fullmatch(text, prev.end, q.start)
+        ):
+            prev.per = q.per  # "from USD 412 to USD 437 per cubic metre": both per m³
             continue
+        if q.per or not prev.per or q.dimension != prev.dimension:
+            continue
+        if q.unit != prev.unit and not (
+            q.dimension == "currency" and units.currencies_compatible(q.unit, prev.unit)
+        ):
+            continue  # but "US$446/t ..., compared with $440": both dollars a tonne
         if q.noun and prev.noun and q.noun != prev.noun:
             continue  # "467 cfu per 100 ml from 19 samples": two things counted
-        if q.start - prev.end <= 60 and _FROM_GAP.fullmatch(text, prev.end, q.start):
+        if q.start - prev.end <= 70 and _FROM_GAP.fullmatch(text, prev.end, q.start):
             q.per = prev.per
 
 
+_TO_GAP = re.compile(r"[ \t]+to[ \t]+")
+"""Between the two values of a change written with a code before each ("from USD 412 to
+USD 437 per cubic metre"): the rate after the second is the first's too."""
 _TIMES_GAP = re.compile(r"[ \t]*(?:[x×]|by)?[ \t]*")
 """What separates the numbers of a dimension chain: "845 x 598 x 600 mm", "20 by 30 cm"."""
 
