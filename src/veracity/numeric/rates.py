@@ -93,7 +93,7 @@ _PER = re.compile(
 _QUALIFIER = re.compile(r"[ \t]+(?:DM|N|P|K|C|S|CO2e?|CO₂e?|P2O5|K2O|FW|DW)(?=/)")
 """A substance written between a unit and its denominator ("t DM/ha", "kg N/ha", "kg
 CO2e/t"): the rate still follows."""
-_TIME_AFTER = re.compile(rf"{_SP}+(?i:ago|earlier|before|later|after)\b")
+_TIME_AFTER = re.compile(rf"{_SP}+(?i:ago|earlier|later|(?:before|after)(?!{_SP}*\d))\b")
 """After "a year": a point in time ("8 % a year ago"), not a rate."""
 _PER_POWER = re.compile(
     rf"{_SP}*(?i:per){_SP}+(?P<n>1(?:00|000|0000|00000|,000|0,000|00,000|,000,000))"
