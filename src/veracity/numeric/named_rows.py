@@ -48,8 +48,8 @@ _NAME = re.compile(r"[A-Za-z][^|\t\n]*")
 _LEAD = re.compile(r"[A-Za-z][A-Za-z&'’. -]*[A-Za-z]")
 """A name's leading words ("Viola" of 'Viola 16"'): a name too."""
 _WORDS = re.compile(r"[A-Za-z]{4,}")
-_CODE_NAME = re.compile(r"[a-z]{1,3}[ -]?\d{2,5}[a-z]?")
-"""A model code as a row name ("hx 800", "bp-520")."""
+_CODE_NAME = re.compile(r"[a-z]{1,3}[ -]?\d{2,5}[a-z]?(?:[ -][a-z0-9]+)*")
+"""A model code as a row name ("hx 800", "bp-520", "dc-400 duo")."""
 
 _DIRECT = frozenset({"within_tolerance", "rounding"})
 """Verdicts read off one evidence value (not derived from several)."""
