@@ -544,6 +544,14 @@ def _before(text: str, pos: int, word: str) -> bool:
 def _inherit(first: Quantity, second: Quantity) -> None:
     """``3-5 million`` / ``$3-5m`` / ``3 to 5 km`` / ``44.8 to 49.6 t/ha``: share scale,
     currency, unit and rate denominator."""
+    if first.dimension == "currency" and first.scale == 1.0:
+        if second.dimension == "length" and second.unit == "m" and second.scale == 1.0:
+            # "$3-5m", "£1.2-1.8m": after money, a glued "m" is a million, not metres
+            second.dimension, second.unit, second.scale = "number", "", 1e6
+            second.value = second.stated = second.stated * 1e6
+            second.half_unit *= 1e6
+        elif second.dimension == "count":  # "£1,200-1,800 estimate", "$3-5 million deal"
+            second.dimension, second.unit, second.noun = "number", "", ""
     if not first.per and second.per and first.dimension in (second.dimension, "number"):
         first.per = second.per  # "44.8 to 49.6 t/ha", not "1.3% to $84.60 a barrel"
     if first.scale == 1.0 and second.scale != 1.0 and first.dimension in ("number", "currency"):
