@@ -311,6 +311,7 @@ def _start(m: re.Match[str]) -> tuple[int, bool]:
 
 _LETTERS = re.compile(r"[A-Za-z]+")
 _REST = re.compile(r".+", re.DOTALL)
+_SCALE_DASH = re.compile(r"\d(?:[kKmMbB]|bn|mn)[-‐–]$")
 _MULTIPLIERS = (MULTIPLIER_LOWER, MULTIPLIER_RE)
 _PRICE_OF = re.compile(r"\b(?i:price|cost|prices|costs|per|for)[ \t]+(?:(?i:of)[ \t]+)?an?[ \t]+$")
 
@@ -544,7 +545,7 @@ def _before(text: str, pos: int, word: str) -> bool:
 def _inherit(first: Quantity, second: Quantity) -> None:
     """``3-5 million`` / ``$3-5m`` / ``3 to 5 km`` / ``44.8 to 49.6 t/ha``: share scale,
     currency, unit and rate denominator."""
-    if first.dimension == "currency" and first.scale == 1.0:
+    if first.dimension == "currency":
         if second.dimension == "length" and second.unit == "m" and second.scale == 1.0:
             # "$3-5m", "£1.2-1.8m": after money, a glued "m" is a million, not metres
             second.dimension, second.unit, second.scale = "number", "", 1e6
@@ -592,9 +593,11 @@ def _read_one(
     # --- glued to letters or other digits: identifiers, dates, times
     if prev.isalpha() or prev == "_" or (prev in "-‐/" and s >= 2 and text[s - 2].isalpha()):
         # "15-of-22": a tally, two numbers (not a code glued to "of"); "RM38": ringgit
-        if not (text[s - 4 : s].lower() == "-of-" and s >= 5 and text[s - 5].isdigit()) and not (
-            text[s - 2 : s] == "RM" and (s < 3 or not text[s - 3].isalpha())
-        ):
+        if (
+            not (text[s - 4 : s].lower() == "-of-" and s >= 5 and text[s - 5].isdigit())
+            and not (text[s - 2 : s] == "RM" and (s < 3 or not text[s - 3].isalpha()))
+            and not _SCALE_DASH.search(text, max(0, s - 4), s)
+        ):  # but "600k-800k", "1.2m-1.8m": a range whose first end has a scale suffix
             excluded = "identifier"
     elif slash and prev == "/":
         pass  # the second number of a slash pair ("120/80 mmHg")
