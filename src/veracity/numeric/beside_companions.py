@@ -15,7 +15,10 @@ been verified on its own and before the other-row check:
   itself tells X's row apart, and its verdict stands);
 * a value in S verifies X and, when X names a year, is not stated for another (a claim
   that names none takes a value of any: "40 percent of sales" beside the row "£5 |
-  1,298 | 40%" under "Share of 2024/25 sales").
+  1,298 | 40%" under "Share of 2024/25 sales"), nor sits in a column headed as an earlier
+  period ("Last week") unless X says so; in a table, the value may be a bare cell whose
+  unit its labels name ("£79.99" beside "Falcon 2 stunt | 2.1 m | 48.00 | 79.99" under
+  "(GBP, ex VAT)").
 
 Then X verifies against that value. The other-row check still runs afterwards.
 """
@@ -32,7 +35,9 @@ from veracity.numeric.models import (
     new_verification,
     year_of,
 )
-from veracity.numeric.pool import EvidencePool
+from veracity.numeric.pool import TABLE_UNIT_DIMS, EvidencePool, declared_cells
+from veracity.numeric.preference import says_earlier
+from veracity.numeric.table_units import earlier_column
 from veracity.numeric.textindex import MAX_SENTENCE_QUANTITIES
 
 __all__ = ["find_beside_companions"]
@@ -93,6 +98,10 @@ def find_beside_companions(
         cands = pool.candidates(x).for_claim(x)
         if any(_sentence(e) in beside for e in prefer(x, cands)):
             continue
+        if x.dimension in TABLE_UNIT_DIMS:
+            # and the bare cells its unit is named for: "£79.99" beside the row
+            # "Falcon 2 stunt | 2.1 m | 48.00 | 79.99" under "(GBP, ex VAT)"
+            cands = [*cands, *declared_cells(x, pool).items]
         year = year_of(x)
         best: tuple[float, EvidenceQuantity, float | None, str, _Sentence] | None = None
         for e in cands:
@@ -101,6 +110,8 @@ def find_beside_companions(
                 continue
             if year is not None and year_of(e) not in (None, year):
                 continue  # a claim that names no year takes a value of any
+            if earlier_column(e) is not None and not says_earlier(x):
+                continue  # "Previous week", "Last week": only for a claim that says so
             ok, err, rule = judge(x, e)
             rank = 0.0 if err is None else err
             if ok and (best is None or rank < best[0]):
