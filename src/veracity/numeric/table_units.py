@@ -381,6 +381,8 @@ def declared_unit(text: str, dimension: str, per: str = "") -> tuple[units.Unit,
         if not _PERCENT.search(text) or (per and not _names_period(text, per)):
             return None
         return _PERCENT_UNIT, 1.0
+    if dimension == "length" and _INCHES.search(text):
+        return units.SYMBOLS["in"], 1.0  # "Gauge (in)": "in" is inches only in brackets
     pat = _dimension_pattern(dimension)
     if pat is None:
         return None
@@ -401,6 +403,9 @@ def declared_unit(text: str, dimension: str, per: str = "") -> tuple[units.Unit,
             first = found
     return first
 
+
+_INCHES = re.compile(r"\((?:in\.?|inches)\)")
+"""A label's unit of inches: "Gauge (in)" ("in" alone is a preposition)."""
 
 _EARLIER_HEAD = re.compile(r"\b(?i:prior|previous|preceding|last|ago)\b")
 
