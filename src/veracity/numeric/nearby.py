@@ -229,7 +229,13 @@ def prefix_kind(before: str, words: list[str] | None = None) -> str:
     """``approx`` / ``min`` / ``max`` / ``""`` from the words right before a number.
 
     ``words`` is ``before.lower().split()`` when the caller already has it."""
-    toks = (before.lower().split() if words is None else words)[-5:]
+    toks = before.lower().split() if words is None else words
+    if not toks:
+        return ""
+    last = toks[-1]
+    if last not in PREFIX_LAST and last not in _ARTICLES and last[-1:] not in "~≈<>≥≤":
+        return ""  # most numbers: nothing before them that approximates or bounds
+    toks = toks[-5:]
     if len(toks) > 1 and toks[-1] in _ARTICLES:
         toks.pop()  # "more than a thousand", "over a dozen": the bound holds the article
     toks = toks[-4:]
