@@ -316,13 +316,7 @@ def apply_table_scale(text: str, found: list[Quantity]) -> None:
                     break  # "| Change (%) |" under "(EUR million)": a percentage
                 if code and _measure_column(text, lo, q.start):
                     break  # "| H1 2025 tonnes |" under "(... US$ thousands)": not money
-                q.value *= factor
-                q.stated *= factor
-                q.half_unit *= factor
-                if q.low is not None and q.high is not None:
-                    q.low *= factor
-                    q.high *= factor
-                q.scale = factor
+                q.rescale(factor)
                 q.table_scaled = True
                 if code and q.dimension == "number":
                     q.dimension, q.unit = "currency", code

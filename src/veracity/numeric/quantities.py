@@ -548,30 +548,20 @@ def _inherit(first: Quantity, second: Quantity) -> None:
     if first.dimension == "currency":
         if second.dimension == "length" and second.unit == "m" and second.scale == 1.0:
             # "$3-5m", "£1.2-1.8m": after money, a glued "m" is a million, not metres
-            second.dimension, second.unit, second.scale = "number", "", 1e6
-            second.value = second.stated = second.stated * 1e6
-            second.half_unit *= 1e6
+            second.dimension, second.unit = "number", ""  # (metres: value == stated)
+            second.rescale(1e6)
         elif second.dimension == "count":  # "£1,200-1,800 estimate", "$3-5 million deal"
             second.dimension, second.unit, second.noun = "number", "", ""
     if not first.per and second.per and first.dimension in (second.dimension, "number"):
         first.per = second.per  # "44.8 to 49.6 t/ha", not "1.3% to $84.60 a barrel"
     if first.scale == 1.0 and second.scale != 1.0 and first.dimension in ("number", "currency"):
-        first.value *= second.scale
-        first.stated *= second.scale
-        first.half_unit *= second.scale
-        first.scale = second.scale
+        first.rescale(second.scale)
     if first.dimension == "number" and second.dimension not in ("number", "count"):
-        conv = units.SYMBOLS.get(second.unit)
-        first.dimension, first.unit = second.dimension, second.unit
-        if conv is not None:
-            first.value = first.stated * conv.factor + conv.offset
-            first.half_unit *= conv.factor
+        first.take_unit(second.dimension, second.unit, units.SYMBOLS.get(second.unit))
     elif first.dimension == "currency" and second.dimension == "number":
         second.dimension, second.unit = "currency", first.unit
         if second.scale == 1.0 and first.scale != 1.0:
-            for attr in ("value", "stated", "half_unit"):
-                setattr(second, attr, getattr(second, attr) * first.scale)
-            second.scale = first.scale
+            second.rescale(first.scale)
 
 
 def _read_one(
@@ -894,9 +884,8 @@ def _read_one(
         if timed is not None and timed.group(1).lower() == q.noun:
             # "146 hearing days", "1,500 flight hours", "20 working days": a duration
             unit = units.UNITS[timed.group(2).lower()]
-            q.dimension, q.unit, q.noun = "time", unit.symbol, ""
-            q.end = timed.end()
-            q.value, q.half_unit = q.stated * unit.factor, q.half_unit * unit.factor
+            q.take_unit("time", unit.symbol, unit)
+            q.noun, q.end = "", timed.end()
             dimension = "time"
         elif q.noun:
             q.dimension = "count"
@@ -919,8 +908,8 @@ def _read_one(
         at = _AT_WEEK.search(text, max(0, s - 24), s)
         if at is not None:  # "at week 24": 24 weeks in, a duration
             unit = units.UNITS[at.group(1).lower()]
-            q.dimension, q.unit, q.noun, excluded = "time", unit.symbol, "", ""
-            q.value, q.half_unit = q.stated * unit.factor, q.half_unit * unit.factor
+            q.take_unit("time", unit.symbol, unit)
+            q.noun, excluded = "", ""
             dimension = "time"
     q.excluded = excluded if (excluded in active or excluded == "bare_word") else ""
     if excluded in ("year", "identifier") and e - s == 4 and 1800 <= num.value <= 2100:

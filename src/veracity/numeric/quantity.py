@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from veracity.numeric.numbers import ParsedNumber
+from veracity.numeric.units import Unit
 
 __all__ = [
     "BAD_NUMBER",
@@ -57,6 +58,27 @@ class Quantity:
     @property
     def is_range(self) -> bool:
         return self.low is not None and self.high is not None
+
+    def rescale(self, factor: float) -> None:
+        """Apply a scale word's ``factor`` to the stated number ("(in thousands)" over
+        "1,234"; "3.8" in "$4.1 million from $3.8"): its value, stated number, precision
+        and range ends."""
+        self.value *= factor
+        self.stated *= factor
+        self.half_unit *= factor
+        if self.low is not None and self.high is not None:
+            self.low *= factor
+            self.high *= factor
+        self.scale = factor
+
+    def take_unit(self, dimension: str, symbol: str, unit: Unit | None) -> None:
+        """Read the stated number in the unit ``symbol`` of ``dimension`` (a bare number
+        that takes a neighbour's unit: "3, 4 and 5 mm"); ``unit`` converts it to the base
+        unit (None leaves the value as stated: money, percent)."""
+        self.dimension, self.unit = dimension, symbol
+        if unit is not None:
+            self.value = self.stated * unit.factor + unit.offset
+            self.half_unit *= unit.factor
 
 
 @dataclass(slots=True)

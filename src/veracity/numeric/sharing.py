@@ -110,9 +110,8 @@ def _share_dimension_units(text: str, found: list[Quantity]) -> None:
             continue
         if p.unit == "x":
             p.end = p.start + len(text[p.start : p.end].rstrip(" \txX×"))
-        p.dimension, p.unit, p.noun = "length", q.unit, ""
-        p.value = p.stated * unit.factor
-        p.half_unit *= unit.factor
+        p.take_unit("length", q.unit, unit)
+        p.noun = ""
 
 
 _LAST_GAP = re.compile(r"[ \t]+(?:and|or)[ \t]+")
@@ -163,10 +162,8 @@ def _share_list_units(text: str, found: list[Quantity]) -> None:
             members.append(before)
             k -= 1
         for m in members:
-            m.dimension, m.unit, m.per = q.dimension, q.unit, q.per
-            if unit is not None:
-                m.value = m.stated * unit.factor + unit.offset
-                m.half_unit *= unit.factor
+            m.take_unit(q.dimension, q.unit, unit)
+            m.per = q.per
 
 
 _PART_OF = re.compile(r"[ \t]+of[ \t]+(?:(?:the|its|their|[\w'’-]+['’]s?)[ \t]+){0,3}")
@@ -185,9 +182,7 @@ def _share_whole_units(text: str, found: list[Quantity]) -> None:
         unit = units.SYMBOLS.get(q.unit)
         if unit is None or q.start - p.end > 40 or not _PART_OF.fullmatch(text, p.end, q.start):
             continue
-        p.dimension, p.unit = q.dimension, q.unit
-        p.value = p.stated * unit.factor + unit.offset
-        p.half_unit *= unit.factor
+        p.take_unit(q.dimension, q.unit, unit)
 
 
 _COMPARED_GAP = re.compile(
@@ -224,12 +219,10 @@ def _share_compared_units(text: str, found: list[Quantity], bare_too: bool) -> N
             unit = units.SYMBOLS.get(prev.unit)
             if unit is None and prev.dimension not in ("percent", "pp", "currency"):
                 continue
-            q.dimension, q.unit, q.per = prev.dimension, prev.unit, q.per or prev.per
-            if unit is not None:
-                q.value = q.stated * unit.factor + unit.offset
-                q.half_unit *= unit.factor
+            q.take_unit(prev.dimension, prev.unit, unit)
+            q.per = q.per or prev.per
             if prev.dimension == "currency" and prev.scale != 1.0:
-                _rescale(q, prev.scale)
+                q.rescale(prev.scale)
         elif (
             q.dimension == "currency"
             and q.unit == prev.unit
@@ -237,11 +230,4 @@ def _share_compared_units(text: str, found: list[Quantity], bare_too: bool) -> N
             and prev.scale != 1.0
             and prev.stated / prev.scale / 10 <= q.stated <= prev.stated / prev.scale * 10
         ):
-            _rescale(q, prev.scale)
-
-
-def _rescale(q: Quantity, scale: float) -> None:
-    q.value *= scale
-    q.stated *= scale
-    q.half_unit *= scale
-    q.scale = scale
+            q.rescale(prev.scale)
