@@ -19,6 +19,7 @@ from veracity.numeric.patterns import (
 from veracity.numeric.quantity import (
     Quantity,
 )
+from veracity.numeric.word_labels import names_stem, plural_stem
 
 __all__ = [
     "apply_table_scale",
@@ -264,8 +265,8 @@ def _named_column(text: str, start: int, end: int, table_end: int) -> str:
         return ""
     line = _line(text, head).lower()
     cells = line.split("|" if "|" in line else "\t")
-    stem = word[:-1] if word.endswith("s") else word  # "(volumes in ...)" names "Volume"
-    named = len(cells) > 1 and any(stem in (w.rstrip("s") for w in c.split()) for c in cells)
+    stem = plural_stem(word)  # "(volumes in ...)" names "Volume"
+    named = len(cells) > 1 and any(names_stem(stem, c) for c in cells)
     return stem if named else ""
 
 

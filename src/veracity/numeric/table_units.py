@@ -25,6 +25,7 @@ from veracity.numeric.models import EvidenceQuantity
 from veracity.numeric.patterns import CODES, SCALES, SYM_CODE, TABLE_SCALES
 from veracity.numeric.rates import PERIOD_WORDS, PERIODS, read_per
 from veracity.numeric.textindex import TableCell
+from veracity.numeric.word_labels import names_stem, plural_stem
 
 __all__ = [
     "column_scale",
@@ -150,11 +151,10 @@ def _title_scales_column(
     named = _SCALED_WORD.search(text, max(0, m.start("scale") - 40), m.start("scale"))
     if named is None or heads is None:
         return True
-    word = named.group(1).lower()
-    stem = word[:-1] if word.endswith("s") else word
+    stem = plural_stem(named.group(1).lower())
 
     def names(span: tuple[int, int]) -> bool:
-        return stem in (w.rstrip("s") for w in text[span[0] : span[1]].lower().split())
+        return names_stem(stem, text[span[0] : span[1]].lower())
 
     return names(own) or not any(names(h) for h in heads)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from veracity.numeric import lexicon, units
 from veracity.numeric.numbers import NUMBER_WORDS
 
-__all__ = ["noun_label", "part_labels", "singular", "word_label"]
+__all__ = ["names_stem", "noun_label", "part_labels", "plural_stem", "singular", "word_label"]
 
 _NOT_LABELS = (
     (lexicon.NOUN_STOPWORDS - {"total", "overall", "higher", "lower"})
@@ -107,3 +107,15 @@ def singular(word: str) -> str:
     if w.endswith("s") and not w.endswith("ss") and len(w) > 3:
         return w[:-1]
     return w
+
+
+def plural_stem(word: str) -> str:
+    """``word`` less one final "s": the form a title's word ("(volumes in million m³)")
+    is matched under against the words of a column header (:func:`names_stem`)."""
+    return word[:-1] if word.endswith("s") else word
+
+
+def names_stem(stem: str, header: str) -> bool:
+    """Whether a word of ``header`` (lower case), less its final "s", is ``stem``:
+    "volume pumped" names the ``volume`` of "(volumes in million m³)"."""
+    return stem in (w.rstrip("s") for w in header.split())
