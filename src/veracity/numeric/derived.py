@@ -9,7 +9,7 @@ between two evidence values."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from itertools import pairwise
 
 from veracity.numeric import units
@@ -71,19 +71,47 @@ def _closest_difference(
     """``(err, a, b)`` for the pair of ``vals`` stated ``together`` whose difference ``d =
     |a - b|`` is closest to the claim ``c``, among pairs with ``|c - d| / d <= tol`` or
     ``|c - d|`` below half the claim's last digit; None when no pair qualifies."""
+    return _closest_pair(claim, vals, tol, together, lambda a, b: ((abs(a.value - b.value), a, b),))
+
+
+_Derived = tuple[float, EvidenceQuantity, EvidenceQuantity]
+
+
+def _closest_pair(
+    claim: NumericClaim,
+    vals: list[EvidenceQuantity],
+    tol: float,
+    together: Callable[[EvidenceQuantity, EvidenceQuantity], bool],
+    derive: Callable[[EvidenceQuantity, EvidenceQuantity], Iterable[_Derived]],
+) -> _Derived | None:
+    """``(err, x, y)`` for the value ``d`` that ``derive`` gives from a pair of ``vals``
+    stated ``together`` (as ``(d, x, y)``; one or more per pair) closest to the claim
+    ``c``, among those with ``|c - d| / d <= tol`` or ``|c - d|`` below half the claim's
+    last digit; None when none qualifies."""
     c = abs(claim.value)
-    best: tuple[float, EvidenceQuantity, EvidenceQuantity] | None = None
+    best: _Derived | None = None
     for i, a in enumerate(vals):
         for b in vals[i + 1 :]:
             if not together(a, b):
                 continue
-            d = abs(a.value - b.value)
-            if d == 0:
-                continue
-            err = abs(c - d) / d
-            if (err <= tol or abs(c - d) < claim.half_unit) and (best is None or err < best[0]):
-                best = (err, a, b)
+            for d, x, y in derive(a, b):
+                if d == 0:
+                    continue
+                err = abs(c - d) / d
+                if (err <= tol or abs(c - d) < claim.half_unit) and (best is None or err < best[0]):
+                    best = (err, x, y)
     return best
+
+
+def _changes(a: EvidenceQuantity, b: EvidenceQuantity) -> Iterable[_Derived]:
+    """The percent change ``|new - old| / |old| * 100`` from each of two values to the
+    other, as ``(change, old, new)``."""
+    for old, new in ((a, b), (b, a)):
+        yield abs(new.value - old.value) / abs(old.value) * 100, old, new
+
+
+def _same_kind_and_context(a: EvidenceQuantity, b: EvidenceQuantity) -> bool:
+    return dimension_of(a) == dimension_of(b) and a.context_index == b.context_index
 
 
 def percent_change(
@@ -93,21 +121,7 @@ def percent_change(
     vals = [e for e in pool if e.dimension not in ("percent", "pp", "tag") and e.value != 0][
         :_MAX_PAIRS_POOL
     ]
-    c = abs(claim.value)
-    best: tuple[float, EvidenceQuantity, EvidenceQuantity] | None = None
-    for i, a in enumerate(vals):
-        for b in vals[i + 1 :]:
-            if dimension_of(a) != dimension_of(b) or a.context_index != b.context_index:
-                continue
-            for old, new in ((a, b), (b, a)):
-                change = abs(new.value - old.value) / abs(old.value) * 100
-                if change == 0:
-                    continue
-                err = abs(c - change) / change
-                if (err <= tol or abs(c - change) < claim.half_unit) and (
-                    best is None or err < best[0]
-                ):
-                    best = (err, old, new)
+    best = _closest_pair(claim, vals, tol, _same_kind_and_context, _changes)
     if best is None:
         return None
     err, old, new = best
