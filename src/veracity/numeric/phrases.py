@@ -97,7 +97,7 @@ def multiplier(text: str, m: re.Match[str]) -> Quantity:
 
 
 SHARE = re.compile(
-    rf"[ \t]+(?:in|out[ \t]+of)[ \t]+(?P<m>\d{{1,4}}(?![\d.,])|(?i:{WORDS_ALT}))\b"
+    rf"[ \t]+(?:in|out[ \t]+of)[ \t]+(?P<m>\d{{1,4}}(?!\d|[.,]\d)|(?i:{WORDS_ALT}))\b"
     rf"(?![ \t]*(?:%|-|(?i:per|percent|times)\b|(?:{units.unit_regex_source()})(?![A-Za-z])))"
 )
 """" in 10" / " out of five" after a number, not followed by a unit, %, "per" or "times"."""

@@ -311,6 +311,8 @@ def _start(m: re.Match[str]) -> tuple[int, bool]:
 
 _LETTERS = re.compile(r"[A-Za-z]+")
 _REST = re.compile(r".+", re.DOTALL)
+_CODE_CHAIN = re.compile(r"[A-Za-z][-‐]\d+[-‐/]$")
+"""The tail of a code whose next part is a number: "AL-6-" of "AL-6-20", "W-2-" of "W-2-4"."""
 _SCALE_DASH = re.compile(r"\d(?:[kKmMbB]|bn|mn)[-‐–]$")
 _MULTIPLIERS = (MULTIPLIER_LOWER, MULTIPLIER_RE)
 _PRICE_OF = re.compile(r"\b(?i:price|cost|prices|costs|per|for)[ \t]+(?:(?i:of)[ \t]+)?an?[ \t]+$")
@@ -367,9 +369,11 @@ def _fields_of(u: units.Unit) -> tuple[str, str, float, float]:
 
 _ADJECTIVE_UNIT = re.compile(
     r"[ \t]+(?i:wet|dry|net|gross|fresh|seeded|planted|harvested|sown|irrigated|rostered|"
-    r"contracted|billed|paid|usable|arable|metric|additional|extra)[ \t]+"
+    r"contracted|billed|paid|usable|arable|metric|additional|extra|route|track|lane|"
+    r"nautical|statute|passenger|vehicle|train|flight|flying|driving|walking|"
+    r"working|man|person|machine|labour|labor|billable)[ \t]+"
     r"(tonnes|tons|acres|hectares|hours|kilometres|kilometers|miles|litres|liters|"
-    r"kilograms|metres|meters)\b"
+    r"kilograms|metres|meters|km|kilometre|mile|hour|minutes|days)\b"
 )
 """One adjective between a number and a spelled-out unit ("121 wet tonnes", "212,500
 seeded acres", "48 rostered hours"): the number is in that unit."""
@@ -581,7 +585,18 @@ def _read_one(
         # lists (1,2,3), versions (2.1.3) and huge digit runs are not quantities
         return Quantity(s, e, 0.0, 0.0, "number", "", excluded="identifier"), e
     # --- glued to letters or other digits: identifiers, dates, times
-    if prev.isalpha() or prev == "_" or (prev in "-‐/" and s >= 2 and text[s - 2].isalpha()):
+    if (
+        prev.isalpha()
+        or prev == "_"
+        or (
+            prev in "-‐/"
+            and s >= 2
+            and (
+                text[s - 2].isalpha()
+                or (text[s - 2].isdigit() and _CODE_CHAIN.search(text, max(0, s - 24), s))
+            )
+        )
+    ):
         # "15-of-22": a tally, two numbers (not a code glued to "of"); "RM38": ringgit
         if (
             not (text[s - 4 : s].lower() == "-of-" and s >= 5 and text[s - 5].isdigit())

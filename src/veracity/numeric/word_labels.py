@@ -100,13 +100,36 @@ def noun_label(noun: str) -> str:
 
 
 def singular(word: str) -> str:
-    """Crude singular: ``patients`` -> ``patient``, ``cases`` -> ``case``."""
+    """Crude singular: ``patients`` -> ``patient``, ``cases`` -> ``case``; the irregular
+    plurals of people (``women`` -> ``woman``, ``children`` -> ``child``)."""
     w = word.lower()
+    irregular = _IRREGULAR_PLURALS.get(w)
+    if irregular is not None:
+        return irregular
     if w.endswith("ies") and len(w) > 4:
         return w[:-3] + "y"
     if w.endswith("s") and not w.endswith("ss") and len(w) > 3:
         return w[:-1]
     return w
+
+
+_IRREGULAR_PLURALS = {
+    "men": "man",
+    "women": "woman",
+    "children": "child",
+    "people": "person",
+    "persons": "person",
+    "teeth": "tooth",
+    "mice": "mouse",
+    "geese": "goose",
+    "policemen": "policeman",
+    "firefighters": "firefighter",
+    "fishermen": "fisherman",
+    "sportsmen": "sportsman",
+    "sportswomen": "sportswoman",
+    "chairmen": "chairman",
+}
+"""Plurals that no final "s" makes: "for women" meets "a 65-year-old woman"."""
 
 
 def plural_stem(word: str) -> str:
