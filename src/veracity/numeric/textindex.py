@@ -433,6 +433,9 @@ class TextIndex:
             column = self._column_year(start)
             if column is not None:
                 return column
+            row = self._row_year(start)
+            if row is not None:
+                return row
         c0, c1 = self.clause_bounds(start, end)
         lo = bisect.bisect_left(year_pos, c0)
         hi = bisect.bisect_left(year_pos, c1)
@@ -830,6 +833,22 @@ class TextIndex:
         m = _YEAR_CELL.fullmatch(self.text, a, b) or _DATE_CELL.fullmatch(self.text, a, b)
         if m is None or _BASE_YEAR.search(self.text, a, m.start(1)):
             return None  # "Change vs 2023": 2023 is the base of the change, not its period
+        return int(m.group(1))
+
+    def _row_year(self, pos: int) -> int | None:
+        """The year naming the row of the table cell at ``pos`` ("Phase 2 (2024) | 5,670",
+        "FY2023 | ..."), or None."""
+        cell = self.table_cell(pos)
+        if cell is None:
+            return None
+        text, cells = self.text, cell.cells
+        first = next((k for k, (a, b) in enumerate(cells) if text[a:b].strip()), -1)
+        if not 0 <= first < cell.col:
+            return None
+        a, b = cells[first]
+        m = _YEAR_CELL.fullmatch(text, a, b)
+        if m is None or _BASE_YEAR.search(text, a, m.start(1)):
+            return None
         return int(m.group(1))
 
     def _table_head_line(self, ls: int, sep: str) -> int | None:
