@@ -727,6 +727,18 @@ class TextIndex:
                     label = word_label(head.group(1)) if head is not None else ""
                     if label:
                         found.add("#" + label)
+        if (
+            not bounded
+            and c0 > 5
+            and text[c0 - 5 : c0] == " and "
+            and not text[c0:start].strip(" \t$€£¥")
+        ):
+            # "86.8 years for men and 89.4 years for women": the second value of a pair
+            # shares the words before the first ("life expectancy at 65 falls to")
+            p0, _ = self.clause_bounds(c0 - 6, c0 - 5)
+            k = bisect.bisect_left(self._q_starts, p0)
+            if k < len(self._q_starts) and self._q_starts[k] < c0 - 5:
+                found |= self._words(p0, self._q_starts[k], start, end, extra)
         if not found and not bounded and c0 > 1 and text[c0 - 1] in ",;":
             # "25% for delays of 15-29 minutes, 50% for 30-59 minutes": a list item with no
             # words of its own is about what the item before it is about
