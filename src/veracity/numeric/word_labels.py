@@ -25,7 +25,11 @@ _NOT_LABELS = (
 
 
 def part_labels(raw: str) -> list[str]:
-    """The labels of the parts of a hyphenated word ("on-time" -> ``time``)."""
+    """The labels of the parts of a hyphenated word ("on-time" -> ``time``); a word
+    negated by "non-" stays one label ("non-residents" -> ``nonresident``), so that it
+    does not name the residents' row."""
+    if raw[:4].lower() == "non-" and len(raw) > 4:
+        return [word_label("non" + raw[4:])]
     return [sub for part in raw.split("-") if part and (sub := word_label(part))]
 
 
