@@ -18,6 +18,7 @@ import time
 from collections.abc import Sequence
 
 from veracity.errors import InputError, UnsafePatternError
+from veracity.numeric import units
 from veracity.numeric.config import DomainConfig, ExtractionPattern
 from veracity.numeric.gcpause import gc_paused
 from veracity.numeric.models import EvidenceQuantity, NumericClaim
@@ -310,7 +311,38 @@ def _context_evidence(ctx: str, i: int, cfg: DomainConfig) -> list[EvidenceQuant
                 per=q.per,
             )
         )
+        if q.per[:1].isdigit():
+            den = _denominator(ctx, q, i, index)
+            if den is not None:
+                out.append(den)
     return out
+
+
+_DEN_NUMBER = re.compile(r"(?:\bper|/)[ \t]*(\d[\d,.]*)")
+_DEN_DIMENSIONS = frozenset({"volume", "mass", "length", "area"})
+
+
+def _denominator(ctx: str, q: Quantity, i: int, index: TextIndex) -> EvidenceQuantity | None:
+    """The measure in a rate's denominator as a value of its own: "28p per 189 ml
+    carton" states a 189 ml carton (volumes, masses, lengths and areas only)."""
+    number, _, unit_sym = q.per.partition(" ")
+    unit = units.UNITS.get(unit_sym)
+    m = _DEN_NUMBER.search(ctx, q.start, q.end)
+    if unit is None or unit.dimension not in _DEN_DIMENSIONS or m is None or unit.offset:
+        return None
+    stated = float(number)
+    return EvidenceQuantity(
+        value=stated * unit.factor,
+        stated_value=stated,
+        unit=unit.symbol,
+        dimension=unit.dimension,
+        source=f"context[{i}]",
+        context_index=i,
+        sentence=index.sentence(m.start(1), q.end),
+        span=(m.start(1), q.end),
+        text=ctx[m.start(1) : q.end],
+        index=index,
+    )
 
 
 def _multiplier_word(text: str) -> bool:
