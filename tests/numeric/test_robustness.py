@@ -153,3 +153,22 @@ def test_structured_evidence_plus_contexts_both_used() -> None:
         if v.matched
     ]
     assert matched == [("price", "db", None), ("", "context[0]", 0)]
+
+
+def test_a_line_longer_than_a_table_row_is_no_table() -> None:
+    """A ``|`` in a line of more than MAX_TABLE_LINE characters is no table: reading one
+    as a row had cost time quadratic in its length (a 100 KB line of "| 5 | 6 " took
+    minutes). A short row is still read, and line bounds come from one scan."""
+    from veracity.numeric.textindex import MAX_TABLE_LINE, TextIndex
+
+    long_row = "| 5 | 6 " * (MAX_TABLE_LINE // 8 + 1)
+    index = TextIndex("Title\n" + long_row + "\nA | 7 | 8")
+    assert index.table_cell(10) is None
+    row_start = len("Title\n") + len(long_row) + 1
+    cell = index.table_cell(row_start + 4)
+    assert cell is not None and cell.col == 1 and cell.cells[1] == (row_start + 3, row_start + 6)
+    assert index.line_bounds(0) == (0, 5)
+    assert index.line_bounds(row_start + 4) == (row_start, row_start + 9)
+    # the claim is still checked against the long line's numbers, as prose
+    report = check_numbers("It was 6.", contexts=[long_row * 4])
+    assert report.verified_claims == 1

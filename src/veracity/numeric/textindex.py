@@ -290,6 +290,9 @@ class TableCell(NamedTuple):
     head: int | None
 
 
+MAX_TABLE_LINE = 2_000
+"""Longest line read as a table row (characters): a ``|`` in a longer line is no table,
+and reading one as a row would cost time quadratic in its length."""
 MAX_SENTENCE_QUANTITIES = 24
 """Sentences with more quantities are not read as prose by :meth:`TextIndex.per_sentence`."""
 _T = TypeVar("_T")
@@ -304,9 +307,11 @@ class TextIndex:
         "_clause_cuts_",
         "_earlier",
         "_extras",
+        "_line_starts",
         "_memo",
         "_q_ends",
         "_q_starts",
+        "_rows",
         "_sent_labels",
         "_sent_starts",
         "_tables",
@@ -325,6 +330,8 @@ class TextIndex:
         self._extras: tuple[bool, bool, bool] | None = None
         self._earlier: bool | None = None
         self._memo: dict[tuple[str, int], Any] = {}
+        self._line_starts: list[int] | None = None
+        self._rows: dict[int, tuple[str, list[tuple[int, int]], list[int]]] = {}
 
     def mentions_earlier_period(self) -> bool:
         """Whether the text holds "prior", "previous", "preceding", "earlier" or "ago" in
@@ -786,16 +793,38 @@ class TextIndex:
         """The ``|`` or tab separated table row holding ``pos`` (its line, separator,
         cells, the column of ``pos`` and where the table's first line starts), or
         None when the line of ``pos`` is not a table row."""
-        text = self.text
-        ls = text.rfind("\n", 0, pos) + 1
-        le = text.find("\n", pos)
-        le = len(text) if le < 0 else le
-        sep = "|" if "|" in text[ls:le] else "\t" if "\t" in text[ls:le] else ""
+        ls, le = self.line_bounds(pos)
+        row = self._rows.get(ls)
+        if row is None:
+            text = self.text
+            sep = "|" if "|" in text[ls:le] else "\t" if "\t" in text[ls:le] else ""
+            if not sep or le - ls > MAX_TABLE_LINE:
+                row = self._rows[ls] = ("", [], [])
+            else:
+                cells = _cells(text, ls, le, sep)
+                row = self._rows[ls] = (sep, cells, [a for a, _ in cells])
+        sep, cells, starts = row
         if not sep:
             return None
-        cells = _cells(text, ls, le, sep)
-        col = next((k for k, (a, b) in enumerate(cells) if a <= pos < b), -1)
+        k = bisect.bisect_right(starts, pos) - 1
+        col = k if k >= 0 and pos < cells[k][1] else -1
         return TableCell(ls, le, sep, cells, col, self._table_head_line(ls, sep))
+
+    def line_bounds(self, pos: int) -> tuple[int, int]:
+        """Start and end (the line break, or the end of the text) of the line holding
+        ``pos``: a bisection over line starts found once, so that a text of one long line
+        costs no scan per number."""
+        starts = self._line_starts
+        if starts is None:
+            text = self.text
+            starts = [0]
+            p = text.find("\n")
+            while p >= 0:
+                starts.append(p + 1)
+                p = text.find("\n", p + 1)
+            self._line_starts = starts
+        i = bisect.bisect_right(starts, pos) - 1
+        return starts[i], starts[i + 1] - 1 if i + 1 < len(starts) else len(self.text)
 
     def head_cells(self, cell: TableCell) -> list[tuple[int, int]] | None:
         """The cells of the first line of ``cell``'s table, or None when ``cell`` is on
