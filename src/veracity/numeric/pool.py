@@ -5,10 +5,10 @@ gives the evidence compatible with a claim (:func:`compatible`: same dimension a
 unit conversion, currencies that may match, a rate denominator that does not differ),
 computed once per claim kind and shared. In a large pool (more than :data:`NEAR_MIN`
 candidates) :meth:`Candidates.for_claim` keeps the :data:`NEAR_K` values just below
-and above a claim's value, and every range (:class:`_Nearest`), so a check stays
-near-linear. :func:`declared_cells` reads bare numbers in the unit their labels
-declare (:mod:`veracity.numeric.table_units`); :meth:`EvidencePool.loose` reads
-evidence on its stated number with the unit dropped.
+and above a claim's value, and as many ranges on each side by each end and by midpoint
+(:class:`_Nearest`), so a check stays near-linear. :func:`declared_cells` reads bare
+numbers in the unit their labels declare (:mod:`veracity.numeric.table_units`);
+:meth:`EvidencePool.loose` reads evidence on its stated number with the unit dropped.
 """
 
 from __future__ import annotations
@@ -246,42 +246,64 @@ NEAR_K = 48
 
 class _Nearest:
     """A large candidate list indexed by value, so that each claim meets only the
-    ``NEAR_K`` values just below and just above its own (and every range): the check
-    then costs ``O(log n)`` per claim instead of ``O(n)``, keeping a 1 MB answer against
-    a 1 MB context near-linear. Every rule that can verify a claim needs a value close
-    to it, so the verdict changes only where the row / year preference would have
-    picked a value outside that window (documented in the module docstring)."""
+    ``NEAR_K`` values just below and just above its own, and the ``NEAR_K`` ranges on
+    each side of it by low end, by high end and by midpoint: the check then costs
+    ``O(log n)`` per claim instead of ``O(n)``, keeping a 1 MB answer against a 1 MB
+    context near-linear (a thousand copies of "5-10 kg" had cost time quadratic in
+    their number). Every rule that can verify a claim needs a value close to it, so the
+    verdict changes only where the row / year preference would have picked a value
+    outside that window (documented in the module docstring)."""
 
-    __slots__ = ("_items", "_others", "_points", "_tags")
+    __slots__ = ("_items", "_others", "_points", "_ranges", "_tags")
 
     def __init__(self, items: list[EvidenceQuantity]) -> None:
         self._items = items
         points: list[tuple[float, int]] = []
         tags: list[tuple[float, int]] = []
+        lows: list[tuple[float, int]] = []
+        highs: list[tuple[float, int]] = []
+        mids: list[tuple[float, int]] = []
         others: list[int] = []
         for i, e in enumerate(items):
-            if e.low is not None or not math.isfinite(e.value):
+            if not math.isfinite(e.value):
                 others.append(i)
+            elif e.low is not None:
+                high = e.high if e.high is not None else e.low
+                if math.isfinite(e.low) and math.isfinite(high):
+                    lows.append((e.low, i))
+                    highs.append((high, i))
+                    mids.append((e.value, i))
+                else:
+                    others.append(i)
             elif e.dimension == "tag":
                 tags.append((e.value, i))
             else:
                 points.append((e.value, i))
-        points.sort()
-        tags.sort()
-        self._points = ([v for v, _ in points], [i for _, i in points])
-        self._tags = ([v for v, _ in tags], [i for _, i in tags])
+        self._points = _sorted_index(points)
+        self._tags = _sorted_index(tags)
+        self._ranges = (_sorted_index(lows), _sorted_index(highs), _sorted_index(mids))
         self._others = others
 
     def around(self, claim: NumericClaim) -> list[EvidenceQuantity]:
-        picked = list(self._others)
+        picked = set(self._others)
+        by_low, by_high, by_mid = self._ranges
         for (values, order), target in (
             (self._points, claim.value),
             (self._tags, claim.stated_value),
+            (by_low, claim.value),
+            (by_high, claim.value),
+            (by_mid, claim.value),
         ):
             k = bisect.bisect_left(values, target)
-            picked += order[max(0, k - NEAR_K) : k + NEAR_K]
+            picked.update(order[max(0, k - NEAR_K) : k + NEAR_K])
         items = self._items
         return [items[i] for i in sorted(picked)]  # pool order: ties resolve as before
+
+
+def _sorted_index(pairs: list[tuple[float, int]]) -> tuple[list[float], list[int]]:
+    """``(values, positions)`` of ``(value, position)`` pairs, sorted by value."""
+    pairs.sort()
+    return [v for v, _ in pairs], [i for _, i in pairs]
 
 
 TABLE_UNIT_DIMS = frozenset(
