@@ -100,6 +100,27 @@ def test_duplicate_explicit_id_is_an_error(tmp_path: Path) -> None:
             json.dumps({**GOOD, "evidence": [{"key": "d", "value": True}]}).encode(),
             "a.jsonl:2: field 'evidence.0.value': must be a number, not a boolean",
         ),
+        (  # every problem of the record is named
+            json.dumps({**GOOD, "contexts": [], "evidence": [{"value": True}]}).encode(),
+            "a.jsonl:2: field 'contexts': must not be empty; also field 'evidence.0.value': "
+            "must be a number, not a boolean",
+        ),
+        (  # found when the file is read, not when the sample is scored
+            json.dumps({**GOOD, "evidence": [{"value": 1e308, "unit": "USD trillions"}]}).encode(),
+            "a.jsonl:2: field 'evidence.0': value 1e+308 'USD trillions' is beyond the float "
+            "range once its unit is applied",
+        ),
+        (
+            b'{"question": "q", "answer": "a \\ud800", "contexts": ["c"]}',
+            "a.jsonl:2: field 'answer': holds a lone surrogate escape (such as \\ud800): not a "
+            "Unicode character",
+        ),
+        (
+            b'{"question": "q", "answer": "a", "contexts": ["c"], "metadata": {"n": '
+            + b"9" * 5000
+            + b"}}",
+            "a.jsonl:2: invalid JSON: an integer of more than 4,300 digits",
+        ),
     ],
 )
 def test_bad_line_names_file_line_field(tmp_path: Path, line: bytes, message: str) -> None:

@@ -37,7 +37,7 @@ from pydantic import ValidationError
 from veracity.errors import InputError
 from veracity.samples import Sample
 
-__all__ = ["read_samples", "sample_from_dict"]
+__all__ = ["lone_surrogate_at", "read_samples", "sample_from_dict"]
 
 _JSON_FIELDS = (
     "contexts",
@@ -107,18 +107,23 @@ def _from_validation(exc: ValidationError, source: str | None, line: int | None)
     errors = exc.errors(include_url=False)
     first = errors[0]
     loc = ".".join(str(x) for x in first["loc"]) or None
-    msg = str(first["msg"])
-    if first["type"] == "missing":
-        msg = "required field is missing"
-    elif "input" in first and first["type"].endswith("_type"):
-        got = first["input"]
-        msg = f"{msg}, got {type(got).__name__} {json.dumps(got, default=str)[:40]}"
-    if msg.startswith("Value error, "):
-        msg = msg[len("Value error, ") :]
-    more = len(errors) - 1
-    if more:
-        msg += f" (and {more} more problem{'s' if more > 1 else ''})"
+    msg = _problem(first)
+    also = [f"field '{'.'.join(str(x) for x in e['loc'])}': {_problem(e)}" for e in errors[1:4]]
+    if also:  # every problem of the record is named, not only the first (up to four)
+        more = len(errors) - 1 - len(also)
+        msg += "; also " + "; ".join(also) + (f"; and {more} more" if more else "")
     return InputError(msg, source=source, line=line, field=loc)
+
+
+def _problem(error: Any) -> str:
+    """One pydantic error as a short sentence."""
+    msg = str(error["msg"])
+    if error["type"] == "missing":
+        return "required field is missing"
+    if "input" in error and error["type"].endswith("_type"):
+        got = error["input"]
+        msg = f"{msg}, got {type(got).__name__} {json.dumps(got, default=str)[:40]}"
+    return msg.removeprefix("Value error, ")
 
 
 def _unique_id(
@@ -170,6 +175,50 @@ def _loads(text: str) -> Any:
     return json.loads(text, parse_constant=_reject_constant)
 
 
+_BIG_INT = "invalid JSON: an integer of more than 4,300 digits"
+
+
+def lone_surrogate_at(obj: Any, path: str = "") -> str | None:
+    """The field path (``"answer"``, ``"contexts.0"``, ``"metadata.k"``) of the first
+    string holding a lone surrogate (JSON's ``"\\ud800"``: no Unicode character, so it
+    cannot be written out as UTF-8), ``""`` for the object itself, or None."""
+    if isinstance(obj, str):
+        try:
+            obj.encode("utf-8")
+        except UnicodeEncodeError:
+            return path
+        return None
+    if isinstance(obj, dict):
+        for key, value in obj.items():
+            sub = f"{path}.{key}" if path else str(key)
+            found = lone_surrogate_at(key, sub)
+            if found is None:
+                found = lone_surrogate_at(value, sub)
+            if found is not None:
+                return found
+    elif isinstance(obj, list):
+        for i, value in enumerate(obj):
+            found = lone_surrogate_at(value, f"{path}.{i}" if path else str(i))
+            if found is not None:
+                return found
+    return None
+
+
+def _surrogate_error(text: str, obj: Any, source: str, line: int) -> InputError | None:
+    """An error naming the field with a lone surrogate, when ``text`` may hold one."""
+    if "\\ud" not in text and "\\uD" not in text:
+        return None  # a lone surrogate reaches a decoded file only through an escape
+    field = lone_surrogate_at(obj)
+    if field is None:
+        return None
+    return InputError(
+        "holds a lone surrogate escape (such as \\ud800): not a Unicode character",
+        source=source,
+        line=line,
+        field=field or None,
+    )
+
+
 def _decode_line(raw: bytes, source: str, lineno: int) -> str | InputError:
     if lineno == 1:
         raw = raw.removeprefix(b"\xef\xbb\xbf")
@@ -191,7 +240,7 @@ def _jsonl_records(p: Path, source: str) -> Iterator[Record]:
             if not text.strip():
                 continue
             try:
-                yield lineno, _loads(text)
+                obj = _loads(text)
             except json.JSONDecodeError as exc:
                 yield InputError(
                     f"invalid JSON: {exc.msg} (column {exc.colno})", source=source, line=lineno
@@ -200,6 +249,10 @@ def _jsonl_records(p: Path, source: str) -> Iterator[Record]:
                 yield InputError(str(exc), source=source, line=lineno)
             except RecursionError:
                 yield InputError("invalid JSON: nested too deeply", source=source, line=lineno)
+            except ValueError:  # Python's limit on int digits ("Exceeds the limit (4300...")
+                yield InputError(_BIG_INT, source=source, line=lineno)
+            else:
+                yield _surrogate_error(text, obj, source, lineno) or (lineno, obj)
 
 
 def _array_records(p: Path, source: str) -> Iterator[Record]:
@@ -268,7 +321,9 @@ def _array_records(p: Path, source: str) -> Iterator[Record]:
                         ) from None
                     except _NonFinite as exc:
                         raise InputError(str(exc), source=source, line=line) from None
-                yield line, obj
+                    except ValueError:  # more digits than Python converts
+                        raise InputError(_BIG_INT, source=source, line=line) from None
+                yield _surrogate_error(buf[:end], obj, source, line) or (line, obj)
                 line += buf.count("\n", 0, end)
                 buf = buf[end:]
                 nxt = skip_ws()

@@ -47,6 +47,22 @@ class EvidenceItem(BaseModel):
             raise ValueError("must be a finite number")
         return v
 
+    @model_validator(mode="after")
+    def _finite_in_its_unit(self) -> EvidenceItem:
+        """A value that overflows once its unit's scale and conversion apply (``1e308``
+        ``"USD trillions"``) is rejected here, when the sample is read, so that a file
+        reader can name its line and skip it, rather than when the sample is scored."""
+        from veracity.numeric.unitstr import parse_unit_string  # the unit grammar
+
+        spec = parse_unit_string(self.unit)
+        stated = self.value * spec.scale
+        if not (math.isfinite(stated) and math.isfinite(stated * spec.factor + spec.offset)):
+            raise ValueError(
+                f"value {self.value:g} {self.unit!r} is beyond the float range once its "
+                "unit is applied"
+            )
+        return self
+
 
 class Sample(BaseModel):
     """One evaluated interaction: question, answer, the contexts it was given, and

@@ -320,6 +320,8 @@ def test_governance_score_and_check() -> None:
         ("retrieval_metrics", {"retrieved": ["a"], "relevant": ["a"], "k": 0}, "k"),
         ("no_such_tool", {}, "no_such_tool"),
         ("governance_score", {"case": {"id": "x"}, "answer": "a"}, "case"),
+        ("check_numbers", {"answer": "5 kg \ud800", "contexts": ["5 kg"]},
+         "field 'answer' holds a lone surrogate escape"),
     ],
 )  # fmt: skip
 def test_bad_input_is_a_tool_error_and_the_server_survives(

@@ -234,3 +234,19 @@ def test_mcp_bounds_and_unparsable_numbers_read_plainly() -> None:
     assert text_of(bad_value).endswith(
         "InputError: field 'extracted_value': must be a number, got string"
     )
+
+
+def test_a_lone_surrogate_is_refused_naming_the_field(client: TestClient) -> None:
+    # JSON's "\ud800" escape parses to a string no UTF-8 response can hold: it was a 500
+    resp = client.post(
+        "/numbers/check",
+        content=b'{"answer": "5 kg", "evidence": [{"key": "k\\udfff", "value": 5}]}',
+        headers={"content-type": "application/json"},
+    )
+    assert resp.status_code == 422
+    assert resp.json() == {
+        "error": "invalid_request",
+        "message": "field 'evidence.0.key' holds a lone surrogate escape (such as \\ud800), "
+        "not a Unicode character",
+        "field": "evidence.0.key",
+    }

@@ -124,6 +124,11 @@ def test_errors_exit_2_one_line() -> None:
         ["numbers", "verify", "5 km", "--evidence", '{"a": 1}'],
         ["numbers", "verify", "5 km", "--evidence", '[{"key": "k", "value": "x"}]'],
         ["numbers", "extract", "5 km", "--config", "/no/such/config.toml"],
+        ["numbers", "extract", "5 km", "--preset", ""],
+        ["numbers", "verify", "5 km", "--evidence", ""],
+        ["numbers", "verify", "5 km", "--evidence", '[{"key": "\\ud800", "value": 5}]'],
+        ["numbers", "verify", "5 km", "--evidence", '[{"key": "k", "value": 1' + "0" * 5000 + "}]"],
+        ["numbers", "extract", "a \udcff 5 km"],  # a byte that is not UTF-8, as argv gives it
     ]
     for args in cases:
         result = runner.invoke(root, args)
@@ -133,3 +138,13 @@ def test_errors_exit_2_one_line() -> None:
             result.stderr,
         )
         assert "Traceback" not in result.output
+    messages = [runner.invoke(root, args).stderr for args in cases[-5:]]
+    assert messages == [
+        "error: unknown preset ''; known presets: financial, general, legal, medical, "
+        "property_valuation\n",
+        "error: --evidence is empty: give a JSON list or the path of a JSON file\n",
+        "error: evidence.0.key holds a lone surrogate escape (such as \\ud800), not a Unicode "
+        "character\n",
+        "error: evidence is not valid JSON: an integer of more than 4,300 digits\n",
+        "error: TEXT is not UTF-8 text (it holds an undecodable byte)\n",
+    ]

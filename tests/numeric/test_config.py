@@ -89,6 +89,10 @@ def test_load_config_toml_text_and_files(tmp_path: Path) -> None:
     jpath = tmp_path / "c.json"
     jpath.write_text('{"name": "J", "tolerance": 0.3}', encoding="utf-8")
     assert load_config(str(jpath)).tolerance == 0.3
+    # a byte-order mark (Windows editors write one) is no error, as in sample files
+    path.write_bytes(b"\xef\xbb\xbf" + toml_text.encode())
+    jpath.write_bytes(b"\xef\xbb\xbf" + b'{"name": "J", "tolerance": 0.3}')
+    assert (load_config(path).name, load_config(jpath).name) == ("T", "J")
 
 
 @pytest.mark.parametrize(
@@ -103,6 +107,8 @@ def test_load_config_toml_text_and_files(tmp_path: Path) -> None:
         ('{"exclusions": ["year", "bogus"]}', "unknown exclusion"),
         ("[1, 2]", "JSON object"),
         ("/no/such/config.json", "cannot read config"),
+        ('{"name": "\\ud800"}', r"name holds a lone surrogate escape \(such as \\ud800\)"),
+        ('{"tolerance": 1' + "0" * 5000 + "}", "an integer of more than 4,300 digits"),
     ],
 )
 def test_load_config_errors(source: str, message: str) -> None:

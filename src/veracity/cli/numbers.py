@@ -18,6 +18,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from veracity.errors import VeracityError
+from veracity.io import lone_surrogate_at
 from veracity.numeric import DomainConfig, extract_claims, get_preset, list_presets, load_config
 from veracity.numeric.sfs_api import MAX_JSON_CHARS
 from veracity.numeric.verify import check_numbers
@@ -44,6 +45,8 @@ def _fail(message: str) -> typer.Exit:
 
 def _read_text(text: str) -> str:
     if text != "-":
+        if lone_surrogate_at(text) is not None:  # bytes that are not UTF-8 in the argument
+            raise VeracityError("TEXT is not UTF-8 text (it holds an undecodable byte)")
         return text
     try:
         return sys.stdin.read()
@@ -54,13 +57,15 @@ def _read_text(text: str) -> str:
 def _config(preset: str, config: Path | None) -> DomainConfig:
     if config is not None:
         return load_config(config)
-    return get_preset(preset or "general")
+    return get_preset(preset)  # "" is an unknown preset, not the default
 
 
 def _evidence(value: str | None) -> list[Any] | None:
     if value is None:
         return None
     raw = value
+    if not value.strip():
+        raise VeracityError("--evidence is empty: give a JSON list or the path of a JSON file")
     if not value.lstrip().startswith(("[", "{")):
         path = Path(value)
         try:
@@ -68,7 +73,7 @@ def _evidence(value: str | None) -> list[Any] | None:
                 raise VeracityError(
                     f"evidence file {value!r} is larger than {MAX_JSON_CHARS} bytes"
                 )
-            raw = path.read_text(encoding="utf-8")
+            raw = path.read_text(encoding="utf-8-sig")  # a byte-order mark is no error
         except OSError as err:
             raise VeracityError(
                 f"cannot read evidence file {value!r}: {err.strerror or err}"
@@ -82,9 +87,19 @@ def _evidence(value: str | None) -> list[Any] | None:
     try:
         data = json.loads(raw, parse_constant=_no_constant)
     except ValueError as err:
+        if "4300" in str(err):  # Python's limit on the digits of an int
+            raise VeracityError(
+                "evidence is not valid JSON: an integer of more than 4,300 digits"
+            ) from None
         raise VeracityError(f"evidence is not valid JSON: {err}") from None
     except RecursionError:
         raise VeracityError("evidence is not valid JSON: nested too deeply") from None
+    field = lone_surrogate_at(data)
+    if field is not None:
+        where = f"evidence.{field}" if field else "evidence"
+        raise VeracityError(
+            f"{where} holds a lone surrogate escape (such as \\ud800), not a Unicode character"
+        )
     if isinstance(data, dict) and isinstance(data.get("items"), list):
         data = data["items"]
     if not isinstance(data, list):

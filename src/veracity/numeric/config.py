@@ -45,6 +45,7 @@ from pydantic import (
 )
 
 from veracity.errors import ConfigError, UnsafePatternError
+from veracity.io import lone_surrogate_at
 from veracity.numeric.lexicon import EXCLUSIONS
 from veracity.numeric.user_patterns import compile_pattern, shared_probe_budget
 
@@ -304,7 +305,7 @@ def _parse_text_or_file(source: str | Path) -> Any:
         try:
             if path.stat().st_size > MAX_CONFIG_BYTES:
                 raise ConfigError(f"{path}: config file larger than {MAX_CONFIG_BYTES} bytes")
-            text = path.read_text(encoding="utf-8")
+            text = path.read_text(encoding="utf-8-sig")  # a byte-order mark is no error
         except (OSError, UnicodeDecodeError, ValueError) as err:
             # ValueError: a path with a NUL byte
             raise ConfigError(f"cannot read config {str(path)!r}: {err}") from None
@@ -313,12 +314,26 @@ def _parse_text_or_file(source: str | Path) -> Any:
         raise ConfigError(f"config text larger than {MAX_CONFIG_BYTES} characters")
     try:
         if kind == "json":
-            return json.loads(text, parse_constant=_reject_constant)
-        return tomllib.loads(text)
-    except (json.JSONDecodeError, tomllib.TOMLDecodeError, ValueError) as err:
+            loaded: Any = json.loads(text, parse_constant=_reject_constant)
+        else:
+            loaded = tomllib.loads(text)
+    except (json.JSONDecodeError, tomllib.TOMLDecodeError) as err:
+        raise ConfigError(f"invalid {kind.upper()} config: {err}") from None
+    except ValueError as err:
+        if "4300" in str(err):  # Python's limit on the digits of an int
+            raise ConfigError(
+                f"invalid {kind.upper()} config: an integer of more than 4,300 digits"
+            ) from None
         raise ConfigError(f"invalid {kind.upper()} config: {err}") from None
     except RecursionError:
         raise ConfigError(f"invalid {kind.upper()} config: nested too deeply") from None
+    field = lone_surrogate_at(loaded)
+    if field is not None:
+        raise ConfigError(
+            f"invalid {kind.upper()} config: {field or 'the config'} holds a lone surrogate "
+            "escape (such as \\ud800), not a Unicode character"
+        )
+    return loaded
 
 
 def _reject_constant(name: str) -> Any:

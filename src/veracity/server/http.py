@@ -127,6 +127,15 @@ def _validation_response(request: Request, exc: RequestValidationError) -> JSONR
     if kind == "both_aliases":
         ctx = first.get("ctx", {})
         return _error(422, "invalid_request", str(first.get("msg")), str(ctx.get("field")))
+    if kind == "lone_surrogate":  # "samples.0.answer" holds "\ud800"
+        where = str(first.get("ctx", {}).get("field"))
+        return _error(
+            422,
+            "invalid_request",
+            f"field '{where}' holds a lone surrogate escape (such as \\ud800), not a "
+            "Unicode character",
+            where,
+        )
     field, msg = describe_errors([{**e, "loc": tuple(e.get("loc", ()))[1:]} for e in errors])
     text = f"field '{field}': {msg}" if field else f"request body {msg}"
     return _error(422, "invalid_request", text, field)

@@ -15,6 +15,7 @@ from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import Field, ValidationError
 
 from veracity.errors import VeracityError
+from veracity.io import lone_surrogate_at
 from veracity.server.arg_errors import describe_errors
 
 __all__ = [
@@ -109,6 +110,12 @@ class _FriendlyArguments(FuncMetadata):
     :class:`ToolError` with the short message (the SDK prefixes the tool name)."""
 
     def validate_arguments(self, arguments_to_validate: dict[str, Any]) -> dict[str, Any]:
+        where = lone_surrogate_at(arguments_to_validate)
+        if where is not None:  # "\ud800": no UTF-8 result could hold it
+            return {
+                _ARG_ERROR: f"InputError: field '{where}' holds a lone surrogate escape "
+                "(such as \\ud800), not a Unicode character"
+            }
         try:
             return super().validate_arguments(arguments_to_validate)
         except ValidationError as exc:

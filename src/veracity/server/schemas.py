@@ -11,6 +11,8 @@ from typing import Any
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, model_validator
 from pydantic_core import PydanticCustomError
 
+from veracity.io import lone_surrogate_at
+
 __all__ = [
     "EVALUATE_EXAMPLE",
     "README_EVIDENCE",
@@ -90,7 +92,8 @@ _ALIAS_PAIRS = (
 class _Strict(BaseModel):
     """Request bodies: strict types (``0`` is not ``false``), unknown keys ignored.
 
-    A field and its alias sent together (``evidence`` and ``evidence_json``) is an
+    A string holding a lone surrogate escape (``"\\ud800"``) is an error (type
+    ``lone_surrogate``, ``ctx.field`` names where). A field and its alias sent together (``evidence`` and ``evidence_json``) is an
     error (error type ``both_aliases``, ``ctx.field`` names the field); an SFS
     EvidencePool ``{"items": [...]}`` given as evidence is unwrapped to its list."""
 
@@ -101,6 +104,14 @@ class _Strict(BaseModel):
     def _one_alias(cls, data: Any) -> Any:
         if not isinstance(data, dict):
             return data
+        where = lone_surrogate_at(data)
+        if where is not None:  # "\ud800": no UTF-8 response could hold it
+            raise PydanticCustomError(
+                "lone_surrogate",
+                "'{field}' holds a lone surrogate escape (such as \\ud800), not a Unicode "
+                "character",
+                {"field": where},
+            )
         for name, alias in _ALIAS_PAIRS:
             if name in data and alias in data:
                 raise PydanticCustomError(
