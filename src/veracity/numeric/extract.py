@@ -75,6 +75,37 @@ def _check_text(text: object, what: str) -> str:
     return text
 
 
+def _ascii_forms(text: str) -> str:
+    """``text`` with the digits and number signs of other scripts as ASCII (see
+    :data:`_ASCII_FORMS`), for the parser; claims keep the text as written."""
+    if not text.isascii() and _OTHER_FORMS.search(text):
+        return text.translate(_ASCII_FORMS)
+    return text
+
+
+_ASCII_FORMS = {
+    **{0xFF10 + d: str(d) for d in range(10)},  # full-width digits
+    **{0x0660 + d: str(d) for d in range(10)},  # Arabic-Indic digits
+    **{0x06F0 + d: str(d) for d in range(10)},  # Eastern Arabic-Indic digits (Persian, Urdu)
+    **{0x0966 + d: str(d) for d in range(10)},  # Devanagari digits
+    0x066B: ".",  # Arabic decimal separator
+    0x066C: ",",  # Arabic thousands separator
+    0x066A: "%",  # Arabic percent sign
+    0xFF0E: ".",
+    0xFF0C: ",",
+    0xFF05: "%",
+    0xFF04: "$",
+    0xFFE5: "¥",
+    0xFFE1: "£",
+    0xFF0D: "-",
+    0xFF0B: "+",
+}
+"""Digits and number signs of other scripts and full width, as the ASCII characters the
+parser reads (one character for one, so spans stay those of the text): "٣٫٥ million" is
+3.5 million and "１２．５％" 12.5%."""
+_OTHER_FORMS = re.compile("[" + "".join(chr(c) for c in _ASCII_FORMS) + "]")
+
+
 @functools.lru_cache(maxsize=64)
 def _keyword_regex(keywords: tuple[str, ...]) -> re.Pattern[str]:
     alt = "|".join(re.escape(k.lower()) for k in sorted(keywords, key=len, reverse=True))
@@ -120,7 +151,7 @@ def _extract(text: str, cfg: DomainConfig) -> list[NumericClaim]:
             ]
         types: dict[str, str] = {}  # dimension -> claim type, for this config
         for q in scan_quantities(
-            text, exclusions=frozenset(cfg.exclusions), table_scale=cfg.table_scale
+            _ascii_forms(text), exclusions=frozenset(cfg.exclusions), table_scale=cfg.table_scale
         ):
             dim = q.dimension
             ctype = types.get(dim)
@@ -277,7 +308,7 @@ def _context_evidence(ctx: str, i: int, cfg: DomainConfig) -> list[EvidenceQuant
     out: list[EvidenceQuantity] = []
     index = TextIndex(ctx)
     found = scan_quantities(
-        ctx,
+        _ascii_forms(ctx),
         # "across its three factories" is no claim, but stays a value a claim may restate
         exclusions=frozenset(cfg.exclusions) - {"set_reference"},
         table_scale=cfg.table_scale,

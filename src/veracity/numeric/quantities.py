@@ -26,6 +26,7 @@ a currency is kelvin.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterator
 
@@ -256,6 +257,12 @@ def scan_quantities(
                 # "7½ points", "3¼ lengths": the fraction is part of the number
                 num = ParsedNumber(num.value + _VULGAR[text[e]], 2, num.significant + 1)
                 e += 1
+            elif e < n and text[e] in _SCI_START and num is not BAD_NUMBER and not num.grouped:
+                sci = _SCI.match(text, e)
+                if sci is not None:  # "6.02e23", "1E-9 s", "3×10^8 m/s", "1.5 × 10⁶"
+                    scaled = _scientific(num, sci)
+                    if scaled is not None:
+                        num, e = scaled, sci.end()
             raw = RawNumber(s, e, num, False)
         elif m.re in _MULTIPLIERS:
             out.append(multiplier(text, m))
@@ -278,6 +285,31 @@ def scan_quantities(
     if len(out) > 1:
         share_with_neighbours(text, out, compared_units=compared_units)
     return join_compounds(text, out, keep_parts) if out else out
+
+
+_SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
+_SCI_START = frozenset("eE×xX·* \t")
+_SCI = re.compile(
+    r"(?:[eE](?P<e>[-+−]?\d{1,3})"
+    r"|[ \t]?[×xX·*][ \t]?10(?:\^|\*\*)(?P<p>[-+−]?\d{1,3})"
+    r"|[ \t]?[×xX·][ \t]?10(?P<sup>[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3}))"
+    r"(?![\w.])"
+)
+"""Scientific notation after a number: "e23", "E-9", "×10^8", " x 10**3", "×10⁶"."""
+
+
+def _scientific(num: ParsedNumber, sci: re.Match[str]) -> ParsedNumber | None:
+    """``num`` times the power of ten ``sci`` writes, keeping its precision ("6.02e23" is
+    stated to 10^21); None when the value leaves the float range."""
+    raw = sci.group("e") or sci.group("p") or sci.group("sup").translate(_SUPERSCRIPTS)
+    power = int(raw.replace("−", "-"))
+    value = num.value * 10.0**power if abs(power) < 300 else math.inf
+    if not math.isfinite(value) or (value == 0.0 and num.value != 0.0):
+        return None
+    shift = num.decimals - power  # digits after the point once the power applies
+    return ParsedNumber(
+        value, max(0, shift), num.significant, False, max(0, -shift) if shift < 0 else 0
+    )
 
 
 _DECIMAL_BEFORE = re.compile(r"\d\.\d+$")
@@ -586,7 +618,7 @@ def _read_one(
         return Quantity(s, e, 0.0, 0.0, "number", "", excluded="identifier"), e
     # --- glued to letters or other digits: identifiers, dates, times
     if (
-        prev.isalpha()
+        (prev.isalpha() and prev < "\u2e80")  # but "收入增长12%": no spaces in CJK text
         or prev == "_"
         or (
             prev in "-‐/"
