@@ -100,6 +100,10 @@ def test_duplicate_explicit_id_is_an_error(tmp_path: Path) -> None:
             json.dumps({**GOOD, "evidence": [{"key": "d", "value": True}]}).encode(),
             "a.jsonl:2: field 'evidence.0.value': must be a number, not a boolean",
         ),
+        (  # which of the two holds the contexts? an error, not a silent pick
+            json.dumps({**GOOD, "context": ["other"]}).encode(),
+            "a.jsonl:2: send only one of 'contexts' and 'context', not both",
+        ),
         (  # every problem of the record is named
             json.dumps({**GOOD, "contexts": [], "evidence": [{"value": True}]}).encode(),
             "a.jsonl:2: field 'contexts': must not be empty; also field 'evidence.0.value': "

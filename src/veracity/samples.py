@@ -85,6 +85,17 @@ class Sample(BaseModel):
     evidence: list[EvidenceItem] | None = None
     metadata: dict[str, Any] = Field(default_factory=dict)
 
+    @model_validator(mode="before")
+    @classmethod
+    def _one_of_each_alias(cls, data: Any) -> Any:
+        """``context`` and ``contexts`` (or ``relevant`` and ``golden_documents``) sent
+        together are ambiguous: which one holds the contexts? An error, not a silent pick."""
+        if isinstance(data, dict):
+            for name, alias in (("contexts", "context"), ("golden_documents", "relevant")):
+                if name in data and alias in data:
+                    raise ValueError(f"send only one of '{name}' and '{alias}', not both")
+        return data
+
     @field_validator("contexts")
     @classmethod
     def _non_empty(cls, v: list[str]) -> list[str]:
