@@ -40,6 +40,11 @@ _CLAUSE_CUT = re.compile(  # applied to the lower-cased text
 _YEAR = re.compile(  # the look-behind comes after the digits: the scan then starts on "1"/"2"
     r"((?:18|19|20)\d\d)(?<![\d.,$€£]....)(?![\d%])(?!\s?(?:%|percent))"
 )
+_OPENING_NOT_TOPIC = re.compile(
+    r"[ \t\n]*(?i:before|after|since|outside|until|once|when|while|following)\b"
+)
+"""An opening phrase that names a time ("Before the trial,", "After opening five new
+shops,"): not the topic of the claim after it."""
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’&-]+")
 _DIGIT = re.compile(r"\d")
 NUMBERED_PERIODS = ("period", "week", "round", "stage", "matchday", "gameweek", "phase")
@@ -774,6 +779,16 @@ class TextIndex:
             head = _OPENING_MONTH.match(text, s0, c0)
             if head is not None:  # "In February, Hollins Pass recorded 141 cm"
                 found.add(head.group(1).lower())
+            elif (
+                bounded
+                and text[c0 - 1] == ","
+                and c0 - s0 <= 40
+                and not _DIGIT.search(text, s0, c0)
+                and not _OPENING_NOT_TOPIC.match(text, s0, c0)
+            ):
+                # a claim's number-free opening phrase names what it is about: "On the
+                # Blue Line, 31 of the audited stops ..."
+                found |= self._words(s0, c0 - 1, start, end, extra)
         measure = _MEASURE_AFTER.match(text, end)
         if measure is not None:  # "1.1 m wide by 2.1 m deep": each is its own measure
             found.add("#" + measure.group(1).lower().split()[-1])
