@@ -11,7 +11,7 @@ import re
 from veracity.numeric.models import EvidenceQuantity, NumericClaim, labels_of, memo, year_of
 from veracity.numeric.pool import Candidates
 from veracity.numeric.rates import PERIOD_WORDS, PERIODS
-from veracity.numeric.table_units import declared_per, earlier_column
+from veracity.numeric.table_units import declared_per, declared_unit_per, earlier_column
 from veracity.numeric.textindex import NUMBERED_PERIODS, TextIndex
 
 __all__ = [
@@ -125,8 +125,11 @@ def prefer_context(
 
 
 def _per_of(e: EvidenceQuantity) -> str:
-    """``e``'s rate denominator, or the period its table declares for it."""
-    return e.per or (declared_per(e) if e.index is not None else "")
+    """``e``'s rate denominator, or the period or unit its table declares for it ("(spores
+    per m³ of air)")."""
+    if e.per or e.index is None:
+        return e.per
+    return declared_per(e) or declared_unit_per(e)
 
 
 PERIOD_DENOMINATORS = frozenset(p for p in PERIODS.values() if p)

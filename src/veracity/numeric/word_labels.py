@@ -65,8 +65,17 @@ _MONTH_NAMES = {
     "oct": "october",
     "nov": "november",
     "dec": "december",
+    "mon": "monday",
+    "tue": "tuesday",
+    "tues": "tuesday",
+    "wed": "wednesday",
+    "thu": "thursday",
+    "thur": "thursday",
+    "thurs": "thursday",
+    "fri": "friday",
 }
-"""A month abbreviation as a label is its month ("Oct 2026" column, "in October")."""
+"""A month or weekday abbreviation as a label is its month or day ("Oct 2026" column, "in
+October", a "Wed" column; not "sat" and "sun", which are words)."""
 _ABBREVIATIONS = {"pts": "point", "pt": "point", "yds": "yard", "apps": "appearance"}
 """Table-header abbreviations as the word they stand for ("Pts" is points)."""
 
