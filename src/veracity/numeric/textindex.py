@@ -784,6 +784,7 @@ class TextIndex:
                 and text[c0 - 1] == ","
                 and c0 - s0 <= 40
                 and not _DIGIT.search(text, s0, c0)
+                and bisect.bisect_left(self._q_starts, s0) == bisect.bisect_left(self._q_starts, c0)
                 and not _OPENING_NOT_TOPIC.match(text, s0, c0)
             ):
                 # a claim's number-free opening phrase names what it is about: "On the
