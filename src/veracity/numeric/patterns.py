@@ -141,7 +141,7 @@ SUFFIX = re.compile(
     rf"(?P<pp>(?i:percentage{SP}+points?|percent(?:age)?{SP}+pts?)(?![A-Za-z])|%{SP}*points?(?![A-Za-z])|pp(?![A-Za-z])|p\.p\.|ppts?(?![A-Za-z]))"
     rf"|(?P<bp>(?:(?i:basis{SP}+points?)|bps?|BPS)(?![A-Za-z]))"
     rf"|(?P<pct>%|(?i:per{SP}?cent|pct)(?![A-Za-z]))"
-    rf"|(?P<cur>(?:{CODES})(?![A-Za-z])|[€£](?!{SP}*\d)|(?i:{CUR_WORDS})(?![A-Za-z])(?!{SP}+{EURO_CLASS}))"
+    rf"|(?P<cur>(?:{CODES})(?![A-Za-z])|[€£](?!{SP}*\d)|-?(?i:{CUR_WORDS})(?![A-Za-z])(?!{SP}+{EURO_CLASS}))"
     rf"|(?P<ratio>(?:x|×)(?![A-Za-z0-9])|(?i:times)(?![A-Za-z])|-?(?i:fold)(?![A-Za-z]))"
     rf"|(?P<hy>-{SP}*)?(?P<unit>{units.unit_regex_source()})(?![A-Za-z0-9²³])"
     r")?"

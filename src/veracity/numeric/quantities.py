@@ -765,7 +765,7 @@ def _read_one(
         elif kind == "pct":
             dimension, unit_sym = "percent", "%"
         elif kind == "cur":
-            cur_word = re.sub(rf"{SP}+", " ", sm.group("cur")).lower()
+            cur_word = re.sub(rf"{SP}+", " ", sm.group("cur")).lower().lstrip("-")  # "60-euro"
             currency = (
                 units.CURRENCY_WORDS.get(cur_word)
                 or SYM_CODE.get(cur_word)

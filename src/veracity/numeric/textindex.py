@@ -152,9 +152,10 @@ _WORD_AFTER = re.compile(r"[ \t]+[A-Za-z][A-Za-z'’-]*")
 
 
 def _is_number(word: str) -> bool:
-    """Whether ``word`` is a number: digits ("63", "41%") or number words ("Sixty-three")."""
+    """Whether ``word`` is a number: digits ("63", "41%", "£153,000") or number words
+    ("Sixty-three")."""
     if word[-1:].isdigit() or word.endswith("%"):
-        return word[0].isdigit()
+        return word.lstrip("$€£¥₹")[:1].isdigit()
     return all(w in NUMBER_WORDS for w in word.lower().split("-"))
 
 
