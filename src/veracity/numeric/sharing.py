@@ -86,8 +86,9 @@ def _share_rates(text: str, found: list[Quantity]) -> None:
 _TO_GAP = re.compile(r"[ \t]+to[ \t]+")
 """Between the two values of a change written with a code before each ("from USD 412 to
 USD 437 per cubic metre"): the rate after the second is the first's too."""
-_TIMES_GAP = re.compile(r"[ \t]*(?:[x×]|by)?[ \t]*")
-"""What separates the numbers of a dimension chain: "845 x 598 x 600 mm", "20 by 30 cm"."""
+_TIMES_GAP = re.compile(r"[ \t]*(?:[x×]|by)?[ \t]*(?:[WDHL][ \t]?)?")
+"""What separates the numbers of a dimension chain: "845 x 598 x 600 mm", "20 by 30 cm",
+"W 440 x D 650 x H 130 mm" (an axis letter before each side)."""
 
 
 def _share_dimension_units(text: str, found: list[Quantity]) -> None:
@@ -101,7 +102,7 @@ def _share_dimension_units(text: str, found: list[Quantity]) -> None:
         if unit is None or unit.dimension != "length" or p.low is not None:
             continue
         bare = p.dimension == "number" or (p.unit == "x" and p.dimension == "ratio")
-        if not bare or q.start - p.end > 4:
+        if not bare or q.start - p.end > 6:
             continue
         gap = text[p.end : q.start]
         if p.unit == "x":  # "845 x" was read as a multiplier: its "x" joins the chain
