@@ -100,6 +100,10 @@ def test_duplicate_explicit_id_is_an_error(tmp_path: Path) -> None:
             json.dumps({**GOOD, "evidence": [{"key": "d", "value": True}]}).encode(),
             "a.jsonl:2: field 'evidence.0.value': must be a number, not a boolean",
         ),
+        (  # a DCG of such grades leaves the float range: every surface crashed
+            json.dumps({**GOOD, "golden_documents": {"d": 10**400}}).encode(),
+            "a.jsonl:2: field 'golden_documents': grade of 'd' must be at most 1,000,000",
+        ),
         (  # which of the two holds the contexts? an error, not a silent pick
             json.dumps({**GOOD, "context": ["other"]}).encode(),
             "a.jsonl:2: send only one of 'contexts' and 'context', not both",

@@ -143,3 +143,16 @@ def test_equal_to_trec_eval_on_random_queries() -> None:
         assert r_precision(noisy, rel).value == pytest.approx(t["Rprec"], abs=1e-9)
         compared += 1
     assert compared >= 1000
+
+
+def test_a_grade_beyond_max_grade_is_refused() -> None:
+    from veracity.errors import InputError
+    from veracity.retrieval import MAX_GRADE, judge, ndcg_at_k
+
+    assert ndcg_at_k(["a", "b"], {"a": MAX_GRADE, "b": 1}, 2).value == 1.0
+    with pytest.raises(InputError) as err:
+        judge(["a"], {"a": 10**400})
+    assert (err.value.field, err.value.reason) == (
+        "golden_documents",
+        "grade of 'a' must be at most 1,000,000",
+    )

@@ -23,10 +23,11 @@ import math
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
-from veracity.errors import ConfigError
+from veracity.errors import ConfigError, InputError
 from veracity.results import MetricResult
 
 __all__ = [
+    "MAX_GRADE",
     "Judged",
     "Relevance",
     "average_precision",
@@ -41,6 +42,10 @@ __all__ = [
 ]
 
 Relevance = Collection[str] | Mapping[str, int]
+
+MAX_GRADE = 1_000_000
+"""Largest relevance grade accepted: judgement scales use a handful of grades, and DCG
+sums of larger ones could leave the float range."""
 
 NO_RELEVANT = "no golden documents"
 NO_POSITIVE = "no relevant golden documents (every grade is 0)"
@@ -69,6 +74,11 @@ def judge(retrieved: Sequence[str], relevant: Relevance, *, normalize: bool = Fa
     """Join ``retrieved`` with ``relevant`` once; the metric kernels read the result."""
     if isinstance(relevant, Mapping):
         grade_map = {str(k): int(v) for k, v in relevant.items()}
+        for key, grade in grade_map.items():
+            if grade > MAX_GRADE:
+                raise InputError(
+                    f"grade of {key!r} must be at most {MAX_GRADE:,}", field="golden_documents"
+                )
     else:
         grade_map = dict.fromkeys(relevant, 1)
     if normalize:

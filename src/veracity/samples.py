@@ -106,7 +106,10 @@ class Sample(BaseModel):
     @field_validator("golden_documents", mode="before")
     @classmethod
     def _grades(cls, v: Any) -> Any:
-        """A grade map must map each id to a whole number >= 0 (2.0 counts as 2)."""
+        """A grade map must map each id to a whole number from 0 to MAX_GRADE (2.0 counts
+        as 2)."""
+        from veracity.retrieval import MAX_GRADE
+
         if not isinstance(v, dict):
             return v
         out: dict[Any, int] = {}
@@ -118,6 +121,8 @@ class Sample(BaseModel):
                 )
             if grade < 0:
                 raise ValueError(f"grade of {key!r} must be >= 0, got {grade:g}")
+            if grade > MAX_GRADE:
+                raise ValueError(f"grade of {key!r} must be at most {MAX_GRADE:,}")
             out[key] = int(grade)
         return out
 

@@ -250,3 +250,16 @@ def test_a_lone_surrogate_is_refused_naming_the_field(client: TestClient) -> Non
         "not a Unicode character",
         "field": "evidence.0.key",
     }
+
+
+def test_a_huge_grade_is_refused_not_a_500(client: TestClient) -> None:
+    resp = client.post(
+        "/retrieval",
+        content=b'{"retrieved": ["a"], "relevant": {"a": 1' + b"0" * 400 + b"}}",
+        headers={"content-type": "application/json"},
+    )
+    assert resp.status_code == 422
+    assert resp.json()["field"] == "relevant"
+    assert resp.json()["message"] == (
+        "field 'relevant': grade of 'a' must be a whole number from 0 to 1,000,000"
+    )

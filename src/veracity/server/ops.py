@@ -228,8 +228,15 @@ def retrieval_metrics(
         check_count(list(relevant), "relevant", settings)
         for key, grade in relevant.items():
             text_arg(key, "relevant", settings)
-            if isinstance(grade, bool) or not isinstance(grade, int) or grade < 0:
-                raise InputError(f"grade of {key!r} must be a whole number >= 0", field="relevant")
+            if (
+                isinstance(grade, bool)
+                or not isinstance(grade, int)
+                or not 0 <= grade <= retrieval.MAX_GRADE
+            ):
+                raise InputError(
+                    f"grade of {key!r} must be a whole number from 0 to {retrieval.MAX_GRADE:,}",
+                    field="relevant",
+                )
         rel = dict(relevant)
     else:
         rel = texts_arg(relevant, "relevant", settings)
