@@ -279,3 +279,12 @@ def test_with_detected_mode_keeps_given_modes_and_errors() -> None:
     assert read.mode == "disputed"
     assert read.raw is not None
     assert (read.raw["k"], read.raw["mode_detected"]) == (1, True)
+
+
+@pytest.mark.parametrize("timeout", ["nan", "inf", "1e400", "0", "-1", "100000"])
+def test_run_refuses_a_timeout_out_of_range(timeout: str) -> None:
+    # NaN and infinity had crashed the timer with a traceback and exit 1
+    code, out, err = run("run", "--system", "builtin", "--tier", "0", "--no-ci", "-q",
+                         "--timeout", timeout)  # fmt: skip
+    assert (code, out) == (2, "")
+    assert err == "error: --timeout must be a number of seconds from 0 to 86400\n"

@@ -72,6 +72,10 @@ from veracity.render.governance import (
 
 __all__ = ["app"]
 
+MAX_TIMEOUT = 86_400.0
+"""Longest --timeout accepted (a day): a longer wait is a typo, and infinity or NaN crash
+the timer."""
+
 app = typer.Typer(
     help="Governance benchmark: abstain / disputed / trustworthy (fitz-gov compatible).",
     no_args_is_help=True,
@@ -166,7 +170,9 @@ def run_command(
     concurrency: Annotated[
         int, typer.Option("--concurrency", min=1, max=256, help="Cases sent to the system at once.")
     ] = 4,
-    timeout: Annotated[float, typer.Option("--timeout", help="Seconds per call.")] = 60.0,
+    timeout: Annotated[
+        float, typer.Option("--timeout", help="Seconds per call (more than 0, at most 86400).")
+    ] = 60.0,
     retries: Annotated[
         int,
         typer.Option(
@@ -196,8 +202,8 @@ def run_command(
         check_common(fmt, scoring, gate)
         if system is None and model is None:
             raise ConfigError("give --system, or --model with --base-url")
-        if timeout <= 0:
-            raise ConfigError("--timeout must be positive")
+        if not 0 < timeout <= MAX_TIMEOUT:  # also NaN, which compares false
+            raise ConfigError(f"--timeout must be a number of seconds from 0 to {MAX_TIMEOUT:g}")
         judge = make_judge(llm_model, llm_base_url, llm_api, llm_cache_dir, on_llm_error)
         loaded = load_or_fail(suite, tier, strict_load, quiet)
         try:
