@@ -54,11 +54,19 @@ def test_render_bad_inputs(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert (
         result.stderr
-        == f"error: {bad}:1: invalid JSON: Expecting property name enclosed in double quotes\n"
+        == f"error: {bad}:1: not valid JSON: Expecting property name enclosed in double quotes\n"
     )
     bad.write_text("[1]")
     result = runner.invoke(app, ["render", str(bad)])
-    assert result.stderr == f"error: {bad}: not a veracity report (expected a JSON object)\n"
+    assert result.stderr == f"error: {bad}: not a veracity report: expected a JSON object\n"
+    bad.write_text(
+        '{"n_samples": 1, "metrics": {}, "samples": [{"id": "a", "metrics": {"mrr": "NaN"}}]}'
+    )
+    result = runner.invoke(app, ["render", str(bad), "-f", "html"])  # had been a traceback
+    assert result.stderr == (
+        f"error: {bad}: not a veracity report: sample 0: field 'metrics.mrr' must be a number "
+        "from 0 to 1 or null, got 'NaN'\n"
+    )
     good = saved_report(tmp_path, "mrr=0.7")
     result = runner.invoke(app, ["render", str(good), "-f", "pdf"])
     assert result.exit_code == 2

@@ -83,8 +83,21 @@ def test_json_markdown_html(pair: tuple[Path, Path], tmp_path: Path) -> None:
     [
         ("{not json", "base.json:1: not valid JSON: Expecting property name"),
         ("[1, 2]", "base.json: not a veracity report: expected a JSON object"),
-        ('{"metrics": {}}', "base.json: not a veracity report: KeyError('n_samples')"),
+        (
+            '{"metrics": {}}',
+            "base.json: not a veracity report: no 'metrics' / 'n_samples' (write one with "
+            "`veracity eval --format json`)",
+        ),
         ('{"n_samples": NaN, "metrics": {}}', "NaN is not a valid value in a report"),
+        (  # a saved report's values are checked: 1e308 and 5.0 had crashed the bootstrap
+            '{"n_samples": 1, "metrics": {}, "samples": [{"id": "a", "metrics": {"mrr": 5.0}}]}',
+            "base.json: not a veracity report: sample 0: field 'metrics.mrr' must be a number "
+            "from 0 to 1 or null, got 5.0",
+        ),
+        (
+            '{"n_samples": 1, "metrics": {}, "samples": [{"metrics": {}}]}',
+            "base.json: not a veracity report: sample 0: no field 'id'",
+        ),
     ],
 )
 def test_bad_input_is_one_line_exit_2(

@@ -157,9 +157,13 @@ class SampleResult:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> SampleResult:
+        """Read one sample result back; a metric value must be null or a number from 0
+        to 1 (ValueError naming ``metrics.NAME`` otherwise)."""
         return cls(
             id=str(data["id"]),
-            metrics={str(k): (None if v is None else float(v)) for k, v in data["metrics"].items()},
+            metrics={
+                str(k): _score_in_report(v, f"metrics.{k}") for k, v in data["metrics"].items()
+            },
             details=dict(data.get("details") or {}),
             question=data.get("question"),
             answer=data.get("answer"),
@@ -210,7 +214,10 @@ class Report:
         try:
             metrics = {
                 str(name): MetricSummary(
-                    m.get("mean"), m.get("median"), int(m["n_scored"]), int(m["n_undetermined"])
+                    _score_in_report(m.get("mean"), f"metrics.{name}.mean"),
+                    _score_in_report(m.get("median"), f"metrics.{name}.median"),
+                    int(m["n_scored"]),
+                    int(m["n_undetermined"]),
                 )
                 for name, m in data["metrics"].items()
             }
@@ -227,13 +234,39 @@ class Report:
                 metric_names=list(metrics),
                 metrics=metrics,
                 n_samples=int(data["n_samples"]),
-                samples=[SampleResult.from_dict(s) for s in data.get("samples", [])],
+                samples=[_sample_from_dict(i, s) for i, s in enumerate(data.get("samples", []))],
                 skipped=list(data.get("skipped", [])),
                 gates=gates,
                 options=dict(data.get("options", {})),
             )
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise InputError(f"not a veracity report: {exc!r}", source=source) from None
+        except KeyError as exc:
+            raise InputError(f"not a veracity report: no field {exc}", source=source) from None
+        except (TypeError, ValueError, AttributeError) as exc:
+            raise InputError(f"not a veracity report: {exc}", source=source) from None
+
+
+def _score_in_report(value: Any, where: str) -> float | None:
+    """A metric value read from a report: null, or a number from 0 to 1 (every
+    veracity metric is one); ValueError naming ``where`` for anything else (NaN,
+    1e308, "NaN", true)."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ValueError(f"field '{where}' must be a number from 0 to 1 or null, got {value!r}")
+    number = float(value)
+    if not 0.0 <= number <= 1.0:  # NaN fails too
+        raise ValueError(f"field '{where}' must be a number from 0 to 1 or null, got {value!r}")
+    return number
+
+
+def _sample_from_dict(i: int, data: Any) -> SampleResult:
+    """Sample ``i`` of a report, its problems named with its index."""
+    try:
+        return SampleResult.from_dict(data)
+    except KeyError as exc:
+        raise ValueError(f"sample {i}: no field {exc}") from None
+    except (TypeError, ValueError, AttributeError) as exc:
+        raise ValueError(f"sample {i}: {exc}") from None
 
 
 class ReportBuilder:

@@ -21,25 +21,37 @@ from veracity.report import Report
 __all__ = ["load_report", "register"]
 
 
-def _reject_constant(name: str) -> float:
-    raise ValueError(f"{name} is not a valid value in a report (finite numbers only)")
-
-
 def load_report(path: Path) -> Report:
-    """Read a JSON report written by ``veracity eval --format json``."""
+    """Read a JSON report written by ``veracity eval --format json`` (InputError naming
+    the file, and the line, sample or field, for anything else)."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")
     except UnicodeDecodeError:
         raise InputError("not UTF-8 text", source=str(path)) from None
     try:
         data = json.loads(text, parse_constant=_reject_constant)
     except json.JSONDecodeError as exc:
         raise InputError(f"not valid JSON: {exc.msg}", source=str(path), line=exc.lineno) from None
-    except ValueError as exc:
-        raise InputError(str(exc), source=str(path)) from None
+    except ValueError as exc:  # NaN / Infinity, or an int of more than 4,300 digits
+        raise InputError(f"not a veracity report: {exc}", source=str(path)) from None
+    except RecursionError:
+        raise InputError("not valid JSON: nested too deeply", source=str(path)) from None
     if not isinstance(data, dict):
         raise InputError("not a veracity report: expected a JSON object", source=str(path))
+    if "metrics" not in data or "n_samples" not in data:
+        hint = (
+            " (it looks like samples: score them with `veracity eval`)" if "answer" in data else ""
+        )
+        raise InputError(
+            "not a veracity report: no 'metrics' / 'n_samples' (write one with "
+            "`veracity eval --format json`)" + hint,
+            source=str(path),
+        )
     return Report.from_dict(data, source=str(path))
+
+
+def _reject_constant(name: str) -> float:
+    raise ValueError(f"{name} is not a valid value in a report (finite numbers only)")
 
 
 def compare_command(

@@ -5,7 +5,6 @@ Markdown, HTML or JUnit forms from that file without scoring again."""
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -13,7 +12,6 @@ from typing import Annotated
 import typer
 
 from veracity.cli.common import EXIT_GATE_FAILED, EXIT_OK, user_errors, write_output
-from veracity.errors import InputError
 
 __all__ = ["register"]
 
@@ -33,36 +31,11 @@ def render_command(
     """Render a saved JSON report as table, json, markdown, html or junit.
 
     Exit code: 0 when the report's gates passed, 1 when one failed, 2 on bad input."""
+    from veracity.cli.compare import load_report
     from veracity.render import render
-    from veracity.report import Report
 
     with user_errors():
-        try:
-            text = report_file.read_text(encoding="utf-8")
-        except UnicodeDecodeError:
-            raise InputError("not UTF-8 text", source=str(report_file)) from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise InputError(
-                f"invalid JSON: {exc.msg}", source=str(report_file), line=exc.lineno
-            ) from None
-        if not isinstance(data, dict):
-            raise InputError(
-                "not a veracity report (expected a JSON object)", source=str(report_file)
-            )
-        if "metrics" not in data or "n_samples" not in data:
-            hint = (
-                " (it looks like samples: score them with `veracity eval`)"
-                if "answer" in data
-                else ""
-            )
-            raise InputError(
-                "not a veracity report: no 'metrics' / 'n_samples' (write one with "
-                "`veracity eval --format json`)" + hint,
-                source=str(report_file),
-            )
-        report = Report.from_dict(data, source=str(report_file))
+        report = load_report(report_file)
         write_output(render(report, fmt.lower()), output)
     if output is not None:
         sys.stderr.write(f"wrote {fmt} report to {output}\n")
