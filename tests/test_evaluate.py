@@ -173,3 +173,16 @@ def test_huge_answer_trace_is_capped_unsupported_first() -> None:
     assert len(trace["claims"]) == MAX_TRACE_ITEMS == 1000
     assert trace["claims_omitted"] == 500
     assert sum(not c["supported"] for c in trace["claims"]) == 100  # every unsupported kept
+
+
+def test_a_failed_gate_shows_the_digits_that_differ() -> None:
+    from veracity.report import value_against
+
+    # 0.227586 failed ">= 0.2276" but read "precision@5 = 0.2276, required >= 0.2276"
+    assert Gate("precision@5", ">=", 0.2276).check(0.227586).reason == (
+        "precision@5 = 0.22759, required >= 0.2276"
+    )
+    assert value_against(0.5, 0.5) == "0.5000"
+    assert value_against(0.81234, 0.5) == "0.8123"
+    assert value_against(0.1 + 0.2, 0.3) == "0.30000000000000004"  # only the last bit differs
+    assert value_against(None, 0.5) == "-"

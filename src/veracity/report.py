@@ -35,6 +35,7 @@ __all__ = [
     "ReportBuilder",
     "SampleResult",
     "parse_gate",
+    "value_against",
 ]
 
 _OPS: dict[str, Callable[[float, float], bool]] = {
@@ -68,9 +69,24 @@ class Gate:
             return GateResult(self, None, False, "no sample could be scored on this metric")
         passed = _OPS[self.op](value, self.threshold)
         reason = (
-            "" if passed else f"{self.metric} = {value:.4f}, required {self.op} {self.threshold:g}"
+            ""
+            if passed
+            else f"{self.metric} = {value_against(value, self.threshold)}, required "
+            f"{self.op} {self.threshold:g}"
         )
         return GateResult(self, value, passed, reason)
+
+
+def value_against(value: float | None, threshold: float) -> str:
+    """``value`` to four decimals, or to as many more as it takes to differ from
+    ``threshold`` when it does ("0.227586" against 0.2276, not "0.2276"); "-" for None."""
+    if value is None:
+        return "-"
+    for places in range(4, 13):
+        text = f"{value:.{places}f}"
+        if value == threshold or text != f"{threshold:.{places}f}":
+            return text
+    return repr(value)
 
 
 def parse_gate(text: str) -> Gate:

@@ -38,7 +38,7 @@ from typing import Any
 from veracity.errors import ConfigError
 from veracity.render.claims import ClaimView, answer_claims, worst_samples
 from veracity.render.junit import sample_fails_gate
-from veracity.report import Report, SampleResult
+from veracity.report import Report, SampleResult, value_against
 
 __all__ = [
     "DETAIL_CAP",
@@ -269,7 +269,7 @@ def render_html(
     gates_html = "".join(
         f'<li class="{"pass" if g.passed else "fail"}" data-metric="{_e(g.gate.metric)}">'
         f"<strong>{'PASS' if g.passed else 'FAIL'}</strong> {_e(g.gate.metric)} {_e(g.gate.op)} "
-        f"{g.gate.threshold:g} (mean {_num(g.value)}){': ' + _e(g.reason) if g.reason else ''}</li>"
+        f"{g.gate.threshold:g} (mean {value_against(g.value, g.gate.threshold)}){': ' + _e(g.reason) if g.reason else ''}</li>"
         for g in report.gates
     )
     cards = "".join(_card(report, name) for name in report.metric_names)

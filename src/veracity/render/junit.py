@@ -28,7 +28,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable
 
 from veracity.render.claims import detail_reason, unsupported_claims
-from veracity.report import GateResult, Report, SampleResult
+from veracity.report import GateResult, Report, SampleResult, value_against
 
 __all__ = ["MAX_SAMPLE_CASES", "render_junit", "sample_fails_gate"]
 
@@ -139,7 +139,7 @@ def render_junit(
                 case, "failure", {"message": _x(g.reason or "gate failed"), "type": "GateFailed"}
             )
             failure.text = _x(
-                f"{g.gate.metric}: mean {_num(g.value)} over {report.n_samples} samples, "
+                f"{g.gate.metric}: mean {value_against(g.value, g.gate.threshold)} over {report.n_samples} samples, "
                 f"required {g.gate.op} {g.gate.threshold:g}"
             )
     suites = [gates]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from veracity.render.claims import unsupported_claims, worst_samples
-from veracity.report import Report, SampleResult
+from veracity.report import Report, SampleResult, value_against
 
 __all__ = ["format_table", "render_table"]
 
@@ -70,7 +70,7 @@ def render_table(report: Report) -> str:
         parts += ["", "gates:"]
         for g in report.gates:
             status = "PASS" if g.passed else "FAIL"
-            line = f"  {status}  {g.gate.metric} {g.gate.op} {g.gate.threshold:g}  (mean {_num(g.value)})"
+            line = f"  {status}  {g.gate.metric} {g.gate.op} {g.gate.threshold:g}  (mean {value_against(g.value, g.gate.threshold)})"
             if g.reason and not g.passed:
                 line += f": {g.reason}"
             parts.append(line)
