@@ -22,6 +22,13 @@ def test_round_trip_and_last_line_wins(tmp_path: Path) -> None:
     ]
     first_line = json.loads(path.read_text(encoding="utf-8").splitlines()[0])
     assert first_line == {"id": "a", "answer": "first", "mode": None, "error": "timeout"}
+    replaced: list[tuple[str, int]] = []  # a caller may say which ids were answered again
+    read_responses(path, replaced=replaced)
+    assert replaced == [("a", 3)]
+    append_response(path, GovResponse("b", "B", "abstain"))  # the same answer again
+    again: list[tuple[str, int]] = []
+    read_responses(path, replaced=again)
+    assert again == [("a", 3)]
 
 
 def test_partial_last_line_is_ignored_then_repaired_on_append(tmp_path: Path) -> None:
@@ -49,6 +56,7 @@ def test_integer_ids_are_accepted_as_strings() -> None:
         ),
         ('{"id": "x", "mode": ["abstain"]}', "field 'mode': must be a string or null, got list"),
         ('{"id": "x", "latency_s": "fast"}', "field 'latency_s': must be a finite number"),
+        ('{"id": "x", "latency_s": -5}', "field 'latency_s': must be a finite number of seconds"),
         ("[1, 2]", "run.jsonl:2: a response must be a JSON object"),
         ("{broken", "run.jsonl:2: invalid JSON"),
     ],

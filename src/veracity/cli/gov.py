@@ -37,7 +37,7 @@ from veracity.cli.common import (
     user_errors,
     write_output,
 )
-from veracity.cli.gov_inputs import load_or_fail, make_judge, note
+from veracity.cli.gov_inputs import load_or_fail, make_judge, note, note_replaced
 from veracity.cli.gov_inspect import compare_command, stats_command, validate_command
 from veracity.cli.gov_options import (
     DetailsOpt,
@@ -276,7 +276,10 @@ def score_command(
         check_common(fmt, scoring, gate)
         judge = make_judge(llm_model, llm_base_url, llm_api, llm_cache_dir, on_llm_error)
         loaded = load_or_fail(suite, tier, strict_load, quiet)
-        resp = read_responses(responses)
+        replaced: list[tuple[str, int]] = []
+        resp = read_responses(responses, replaced=replaced)
+        if replaced and not quiet:
+            note_replaced(responses, replaced)
         if detect:
             from veracity.governance.detect import with_detected_mode
 

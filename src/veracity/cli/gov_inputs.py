@@ -22,7 +22,7 @@ from veracity.governance.loaders import LoadResult, load_suite
 from veracity.governance.responses import read_responses
 from veracity.governance.scoring import CaseResult, ViolationJudge, score_cases
 
-__all__ = ["load_or_fail", "make_judge", "note", "read_run"]
+__all__ = ["load_or_fail", "make_judge", "note", "note_replaced", "read_run"]
 
 MAX_PROBLEMS_SHOWN = 20
 
@@ -118,6 +118,20 @@ def read_run(path: Path, cases: Callable[[], Sequence[GovCase]], scoring: str) -
     first = _first_record(path)
     if isinstance(first, dict) and "passed" in first:
         return _read_results(path)
-    responses = read_responses(path)
+    replaced: list[tuple[str, int]] = []
+    responses = read_responses(path, replaced=replaced)
+    if replaced:
+        note_replaced(path, replaced)
     answered = {r.id for r in responses}  # only the cases this run answered
     return score_cases([c for c in cases() if c.id in answered], responses, scoring=scoring)
+
+
+def note_replaced(path: Path, replaced: list[tuple[str, int]]) -> None:
+    """Say on stderr which ids a later line of ``path`` answered differently (the last
+    line wins)."""
+    shown = ", ".join(f"{case_id!r} (line {line})" for case_id, line in replaced[:5])
+    more = f" and {len(replaced) - 5} more" if len(replaced) > 5 else ""
+    sys.stderr.write(
+        f"note: {path}: {len(replaced)} id(s) answered again with another answer or mode; "
+        f"the last line wins: {shown}{more}\n"
+    )

@@ -74,8 +74,14 @@ class GovResponse:
             isinstance(latency, bool)
             or not isinstance(latency, (int, float))
             or not math.isfinite(latency)
+            or latency < 0
         ):
-            raise InputError("must be a finite number", source=source, line=line, field="latency_s")
+            raise InputError(
+                "must be a finite number of seconds >= 0",
+                source=source,
+                line=line,
+                field="latency_s",
+            )
         raw = data.get("raw")
         if raw is not None and not isinstance(raw, dict):
             raise InputError("must be an object", source=source, line=line, field="raw")
@@ -89,11 +95,16 @@ class GovResponse:
         )
 
 
-def read_responses(path: str | Path) -> list[GovResponse]:
-    """Read a JSONL responses file (``id, answer, mode?``); the last line per id wins.
+def read_responses(
+    path: str | Path, *, replaced: list[tuple[str, int]] | None = None
+) -> list[GovResponse]:
+    """Read a JSONL responses file (``id, answer, mode?``); the last line per id wins
+    (a resumed run appends a case it ran again).
 
     Blank lines are skipped. A truncated final line (an interrupted write) is ignored;
-    any other bad line raises :class:`InputError` with the file and line number.
+    any other bad line raises :class:`InputError` with the file and line number. When
+    ``replaced`` is given, each id whose later line gives another answer or mode is
+    added to it with that line's number, so that a caller can say so.
     """
     p = Path(path)
     try:
@@ -115,7 +126,13 @@ def read_responses(path: str | Path) -> list[GovResponse]:
                 break  # a partial last line from an interrupted run
             raise InputError(f"invalid JSON: {exc.msg}", source=str(p), line=lineno) from None
         resp = GovResponse.from_dict(data, source=str(p), line=lineno)
-        by_id.pop(resp.id, None)
+        earlier = by_id.pop(resp.id, None)
+        if (
+            replaced is not None
+            and earlier is not None
+            and (earlier.answer, earlier.mode) != (resp.answer, resp.mode)
+        ):
+            replaced.append((resp.id, lineno))
         by_id[resp.id] = resp
     return list(by_id.values())
 
