@@ -92,3 +92,29 @@ def test_a_file_without_cases_is_an_error(tmp_path: Path, content: str) -> None:
     assert [(p.message, p.code, p.severity) for p in report.problems] == [
         ("no cases found", "empty", "error")
     ]
+
+
+def test_case_ids_must_be_printable_and_distinct_after_normalisation(tmp_path: Path) -> None:
+    from veracity.governance.loaders import load_cases
+
+    cases = [base("café"), base("cafe\u0301"), base("  "), base("a\x00b"), base("ok")]
+    result = load_cases(write(tmp_path, "relevance", cases))
+    assert [(p.case_id, p.index, p.field, p.message) for p in result.problems] == [
+        ("cafe\u0301", 1, "id", "duplicate id as 'café', written in other code points "
+         f"(first seen in {tmp_path / 'tier1_core' / 'relevance.json'})"),
+        (None, 2, "id", "must not be empty or white space"),
+        (None, 3, "id", "must not hold control characters"),
+    ]  # fmt: skip
+    assert [c.id for c in result.cases] == ["café", "ok"]
+
+
+def test_a_renamed_fitz_gov_file_takes_its_category_from_its_header(tmp_path: Path) -> None:
+    from veracity.governance.loaders import load_cases
+
+    path = tmp_path / "my_abstention.json"  # not a category name
+    path.write_text(
+        json.dumps({"category": "abstention", "cases": [base("a1", expected_mode="abstain")]}),
+        encoding="utf-8",
+    )
+    result = load_cases(path)
+    assert result.problems == [] and [c.category for c in result.cases] == ["abstention"]

@@ -13,6 +13,7 @@ regular expression) keep it. ``strict=True`` turns warnings into errors.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -31,6 +32,8 @@ __all__ = [
 ]
 
 REQUIRED_FIELDS: tuple[str, ...] = ("id", "category", "query", "contexts", "expected_mode")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+"""Control characters, which no case id may hold (they print as nothing or break lines)."""
 Severity = Literal["error", "warning"]
 
 
@@ -122,7 +125,7 @@ class CaseCollector:
     def __init__(self, strict: bool) -> None:
         self.strict = strict
         self.result = LoadResult()
-        self.seen: dict[str, str] = {}
+        self.seen: dict[str, tuple[str, str]] = {}  # NFC id -> (id as written, source)
 
     def problem(self, source: str, message: str, **kw: Any) -> CaseProblem:
         case_id = kw.pop("case_id", None)
@@ -144,7 +147,11 @@ class CaseCollector:
             self.problem(source, "a case must be a JSON object", index=index, code="bad_type")
             return None
         raw_id = raw.get("id")
-        case_id = raw_id if isinstance(raw_id, str) and raw_id else None
+        case_id = (  # a blank or control-character id is shown by the case's index
+            raw_id
+            if isinstance(raw_id, str) and raw_id.strip() and not _CONTROL.search(raw_id)
+            else None
+        )
         problems: list[CaseProblem] = []
 
         def report(message: str, severity: Severity = "error", **kw: Any) -> None:
@@ -157,6 +164,10 @@ class CaseCollector:
                 continue
             if name not in raw:
                 report("missing required field", field=name, code="missing_field")
+        if isinstance(raw_id, str) and not raw_id.strip():
+            report("must not be empty or white space", field="id", code="bad_id")
+        elif isinstance(raw_id, str) and _CONTROL.search(raw_id):
+            report("must not hold control characters", field="id", code="bad_id")
         mode = raw.get("expected_mode")
         if "expected_mode" in raw and mode not in MODES:
             hint = ""
@@ -213,9 +224,14 @@ class CaseCollector:
                         field=fname,
                         code="invalid_regex",
                     )
-            if case.id in self.seen:
+            key = unicodedata.normalize("NFC", case.id)
+            if key in self.seen:
+                first_id, first_source = self.seen[key]
+                same = (
+                    "" if first_id == case.id else f" as {first_id!r}, written in other code points"
+                )
                 report(
-                    f"duplicate id (first seen in {self.seen[case.id]})",
+                    f"duplicate id{same} (first seen in {first_source})",
                     field="id",
                     code="duplicate_id",
                 )
@@ -227,6 +243,6 @@ class CaseCollector:
         self.result.problems.extend(problems)
         if case is None or any(p.severity == "error" for p in problems):
             return None
-        self.seen[case.id] = source
+        self.seen[unicodedata.normalize("NFC", case.id)] = (case.id, source)
         self.result.cases.append(case)
         return case

@@ -34,12 +34,15 @@ def _read_json(path: Path, col: CaseCollector) -> object:
 
 def read_case_file(path: Path, col: CaseCollector, *, category_from_name: bool) -> None:
     """Feed the cases of one JSON file (a fitz-gov case file, a list of cases or one case)
-    to ``col``; with ``category_from_name`` a file named ``<category>.json`` sets it."""
+    to ``col``; with ``category_from_name`` a file named ``<category>.json`` sets it, and
+    else a case file's header ``category`` does ("my_abstention.json" copied from fitz-gov)."""
     data = _read_json(path, col)
     if data is None:
         return
     src = str(path)
-    file_category = path.stem if category_from_name and path.stem in CATEGORIES else None
+    file_category: str | None = (
+        path.stem if category_from_name and path.stem in CATEGORIES else None
+    )
     if isinstance(data, list):
         items: list[object] = data
         gfile = GovFile()
@@ -54,6 +57,9 @@ def read_case_file(path: Path, col: CaseCollector, *, category_from_name: bool) 
             header={k: v for k, v in data.items() if k != "cases"},
             cases_position=keys.index("cases"),
         )
+        header_category = data.get("category")
+        if file_category is None and header_category in CATEGORIES:
+            file_category = str(header_category)  # a renamed fitz-gov file: its header says
         cfg = data.get("evaluation_config", {})
         if not isinstance(cfg, dict):
             col.problem(src, "must be an object", field="evaluation_config", code="bad_type")
