@@ -104,6 +104,10 @@ def test_duplicate_explicit_id_is_an_error(tmp_path: Path) -> None:
             json.dumps({**GOOD, "golden_documents": {"d": 10**400}}).encode(),
             "a.jsonl:2: field 'golden_documents': grade of 'd' must be at most 1,000,000",
         ),
+        (  # a typo had left every retrieval metric undetermined, silently
+            json.dumps({**GOOD, "retreived": ["a"]}).encode(),
+            "a.jsonl:2: unknown field 'retreived': did you mean 'retrieved'?",
+        ),
         (  # which of the two holds the contexts? an error, not a silent pick
             json.dumps({**GOOD, "context": ["other"]}).encode(),
             "a.jsonl:2: send only one of 'contexts' and 'context', not both",

@@ -15,6 +15,8 @@ from typing import Any
 
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from veracity.field_typos import likely_typo
+
 __all__ = ["EvidenceItem", "Sample", "content_id"]
 
 
@@ -89,11 +91,15 @@ class Sample(BaseModel):
     @classmethod
     def _one_of_each_alias(cls, data: Any) -> Any:
         """``context`` and ``contexts`` (or ``relevant`` and ``golden_documents``) sent
-        together are ambiguous: which one holds the contexts? An error, not a silent pick."""
+        together are ambiguous: which one holds the contexts? An error, not a silent pick.
+        So is a misspelled field name (:func:`veracity.field_typos.likely_typo`)."""
         if isinstance(data, dict):
             for name, alias in (("contexts", "context"), ("golden_documents", "relevant")):
                 if name in data and alias in data:
                     raise ValueError(f"send only one of '{name}' and '{alias}', not both")
+            typo = likely_typo(data, _SAMPLE_KEYS)
+            if typo is not None:  # "retreived" would silently leave every retrieval metric out
+                raise ValueError(f"unknown field {typo[0]!r}: did you mean {typo[1]!r}?")
         return data
 
     @field_validator("contexts")
@@ -140,6 +146,13 @@ class Sample(BaseModel):
         if isinstance(self.golden_documents, dict):
             return dict(self.golden_documents)
         return {doc: 1 for doc in self.golden_documents}
+
+
+_SAMPLE_KEYS = frozenset(
+    """id question answer contexts context retrieved golden_documents relevant evidence
+    metadata""".split()
+)
+"""The keys of a sample line, aliases included."""
 
 
 def content_id(sample: Sample) -> str:

@@ -322,6 +322,8 @@ def test_governance_score_and_check() -> None:
         ("governance_score", {"case": {"id": "x"}, "answer": "a"}, "case"),
         ("check_numbers", {"answer": "5 kg \ud800", "contexts": ["5 kg"]},
          "field 'answer' holds a lone surrogate escape"),
+        ("retrieval_metrics", {"retrieved": ["a"], "relevant": ["a"], "K": 3},
+         "unknown field 'K': did you mean 'k'?"),
     ],
 )  # fmt: skip
 def test_bad_input_is_a_tool_error_and_the_server_survives(

@@ -263,3 +263,13 @@ def test_a_huge_grade_is_refused_not_a_500(client: TestClient) -> None:
     assert resp.json()["message"] == (
         "field 'relevant': grade of 'a' must be a whole number from 0 to 1,000,000"
     )
+
+
+def test_a_misspelled_field_is_refused_naming_it(client: TestClient) -> None:
+    resp = client.post("/retrieval", json={"retrieved": ["a"], "relevant": ["a"], "K": 1})
+    assert resp.status_code == 422
+    assert resp.json() == {
+        "error": "invalid_request",
+        "message": "unknown field 'K': did you mean 'k'?",
+        "field": "K",
+    }

@@ -127,6 +127,9 @@ def _validation_response(request: Request, exc: RequestValidationError) -> JSONR
     if kind == "both_aliases":
         ctx = first.get("ctx", {})
         return _error(422, "invalid_request", str(first.get("msg")), str(ctx.get("field")))
+    if kind == "likely_typo":  # "K" for "k"
+        ctx = first.get("ctx", {})
+        return _error(422, "invalid_request", str(first.get("msg")), str(ctx.get("key")))
     if kind == "lone_surrogate":  # "samples.0.answer" holds "\ud800"
         where = str(first.get("ctx", {}).get("field"))
         return _error(

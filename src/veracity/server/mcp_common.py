@@ -15,6 +15,7 @@ from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import Field, ValidationError
 
 from veracity.errors import VeracityError
+from veracity.field_typos import likely_typo
 from veracity.io import lone_surrogate_at
 from veracity.server.arg_errors import describe_errors
 
@@ -116,6 +117,9 @@ class _FriendlyArguments(FuncMetadata):
                 _ARG_ERROR: f"InputError: field '{where}' holds a lone surrogate escape "
                 "(such as \\ud800), not a Unicode character"
             }
+        typo = likely_typo(arguments_to_validate, self.arg_model.model_fields)
+        if typo is not None:  # "K" for "k" would silently take the default
+            return {_ARG_ERROR: f"InputError: unknown field {typo[0]!r}: did you mean {typo[1]!r}?"}
         try:
             return super().validate_arguments(arguments_to_validate)
         except ValidationError as exc:

@@ -11,6 +11,7 @@ from typing import Any
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, model_validator
 from pydantic_core import PydanticCustomError
 
+from veracity.field_typos import likely_typo
 from veracity.io import lone_surrogate_at
 
 __all__ = [
@@ -89,6 +90,20 @@ _ALIAS_PAIRS = (
 )
 
 
+def _keys_of(model: type[BaseModel]) -> frozenset[str]:
+    """A request model's field names and their aliases."""
+    keys = set(model.model_fields)
+    for info in model.model_fields.values():
+        alias = info.validation_alias
+        if isinstance(alias, str):
+            keys.add(alias)
+        elif isinstance(alias, AliasChoices):
+            keys.update(c for c in alias.choices if isinstance(c, str))
+        if info.alias:
+            keys.add(info.alias)
+    return frozenset(keys)
+
+
 class _Strict(BaseModel):
     """Request bodies: strict types (``0`` is not ``false``), unknown keys ignored.
 
@@ -111,6 +126,13 @@ class _Strict(BaseModel):
                 "'{field}' holds a lone surrogate escape (such as \\ud800), not a Unicode "
                 "character",
                 {"field": where},
+            )
+        typo = likely_typo(data, _keys_of(cls))
+        if typo is not None:  # "K" for "k" would silently take the default
+            raise PydanticCustomError(
+                "likely_typo",
+                "unknown field '{key}': did you mean '{field}'?",
+                {"key": typo[0], "field": typo[1]},
             )
         for name, alias in _ALIAS_PAIRS:
             if name in data and alias in data:
