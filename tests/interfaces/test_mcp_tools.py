@@ -324,6 +324,14 @@ def test_governance_score_and_check() -> None:
          "field 'answer' holds a lone surrogate escape"),
         ("retrieval_metrics", {"retrieved": ["a"], "relevant": ["a"], "K": 3},
          "unknown field 'K': did you mean 'k'?"),
+        # strict types, as the HTTP API (these had been coerced: true -> 1, "3" -> 3)
+        ("retrieval_metrics", {"retrieved": ["a"], "relevant": ["a"], "k": True},
+         "field 'k': must be a whole number, got bool"),
+        ("retrieval_metrics", {"retrieved": ["a"], "relevant": {"a": "2"}, "k": 1},
+         "field 'relevant.a': must be a whole number, got string"),
+        ("evaluate_samples", {"samples": [{"question": "q", "answer": "a", "contexts": ["c"]}],
+                              "claims_only": "yes"},
+         "field 'claims_only': must be true or false, got string"),
     ],
 )  # fmt: skip
 def test_bad_input_is_a_tool_error_and_the_server_survives(

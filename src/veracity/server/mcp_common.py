@@ -121,7 +121,9 @@ class _FriendlyArguments(FuncMetadata):
         if typo is not None:  # "K" for "k" would silently take the default
             return {_ARG_ERROR: f"InputError: unknown field {typo[0]!r}: did you mean {typo[1]!r}?"}
         try:
-            return super().validate_arguments(arguments_to_validate)
+            # strict, as the HTTP API: true is no k, "3" no number, "yes" no boolean
+            pre = self.pre_parse_json(arguments_to_validate)
+            return self.arg_model.model_validate(pre, strict=True).model_dump_one_level()
         except ValidationError as exc:
             field, msg = describe_errors(exc.errors(include_url=False))
             text = f"field '{field}': {msg}" if field else msg
