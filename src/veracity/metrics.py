@@ -230,5 +230,8 @@ def plan_metrics(
                 seen.add(out)
                 planned.append(PlannedMetric(out, spec, cutoff))
     if not planned:
-        raise ConfigError("no metric left to run (--claims-only removed every selected metric)")
+        raise ConfigError(
+            "no metric left to run (claims-only removed every selected metric: the retrieval "
+            "metrics)"
+        )
     return planned

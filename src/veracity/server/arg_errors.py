@@ -76,7 +76,10 @@ def describe_errors(errors: Sequence[Any]) -> tuple[str | None, str]:
         if bound is not None and bound[1] in first.get("ctx", {}):
             msg = f"must be {bound[0]} {first['ctx'][bound[1]]}, got {first.get('input')!r}"
         elif expected and len(expected) == len(same):
-            got = _JSON_TYPES.get(type(first.get("input")).__name__, "a value")
+            value = first.get("input")
+            got = _JSON_TYPES.get(type(value).__name__, "a value")
+            if isinstance(value, float):  # "a whole number, got number" said nothing
+                got = f"{got} {value!r}"
             msg = f"must be {' or '.join(dict.fromkeys(expected))}, got {got}"
         else:
             msg = str(first.get("msg", "invalid value"))
