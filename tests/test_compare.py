@@ -45,8 +45,11 @@ def test_deltas_counts_and_verdicts_worked_by_hand() -> None:
     assert f.ci_low is not None and f.ci_high is not None
     assert -1.0 <= f.ci_low <= -0.625 <= f.ci_high <= -0.5
     assert f.verdict == "regression" and f.regressed
-    # the reports' own means: base f = (1 + 1 + .5 + 1 + 0) / 5, new f = (.5 + 0 + 0 + .5 + 1) / 5
-    assert (f.base_mean, f.new_mean) == (0.7, 0.4)
+    # the means over the same matched samples, so the columns add up (new - base = delta):
+    # base f = (1 + 1 + .5 + 1) / 4, new f = (.5 + 0 + 0 + .5) / 4; not the reports' own
+    # means over all their samples (0.7 and 0.4), which a delta of -0.625 did not explain
+    assert (f.base_mean, f.new_mean) == (0.875, 0.25)
+    assert f.new_mean - f.base_mean == f.delta
     # r over a, b, c (d undetermined in base): diffs +0.5, +0.5, 0 -> mean 1/3
     assert r.n_paired == 3 and r.delta == pytest.approx(1 / 3)
     assert (r.n_worse, r.n_better, r.n_unchanged) == (0, 2, 1)

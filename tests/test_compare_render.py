@@ -21,8 +21,8 @@ resamples, seed 1. Result: **REGRESSION** in f.
 
 | metric | base | new | delta | 95% CI | worse | better | verdict |
 | --- | ---: | ---: | ---: | --- | ---: | ---: | --- |
-| f | 0.7000 | 0.4000 | -0.6250 | [-0.8750, -0.5000] | 4 | 0 | ❌ regression |
-| r | 0.5000 | 1.0000 | +0.3333 | [+0.0000, +0.5000] | 0 | 2 | no significant change |
+| f | 0.8750 | 0.2500 | -0.6250 | [-0.8750, -0.5000] | 4 | 0 | ❌ regression |
+| r | 0.6667 | 1.0000 | +0.3333 | [+0.0000, +0.5000] | 0 | 2 | no significant change |
 
 ### Samples that got worse (4 of 4)
 
@@ -66,7 +66,7 @@ def test_table_rows() -> None:
         "verdict",
     ]
     assert (
-        lines[4] == "f       0.7000  0.4000  -0.6250  [-0.8750, -0.5000]      4       0  REGRESSION"
+        lines[4] == "f       0.8750  0.2500  -0.6250  [-0.8750, -0.5000]      4       0  REGRESSION"
     )
     assert lines[-1] == "REGRESSION: f"
     assert "new ids (1): fresh" in lines and "missing ids (1): gone" in lines

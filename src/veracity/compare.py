@@ -129,8 +129,9 @@ class SampleChange:
 class MetricDelta:
     """The change of one metric between the two reports (see the module docstring).
 
-    ``base_mean`` / ``new_mean`` are the reports' own means (over all their samples);
-    ``delta`` and its interval are over the ``n_paired`` matched samples."""
+    ``base_mean``, ``new_mean``, ``delta`` and its interval are over the ``n_paired``
+    matched samples scored in both reports, so ``new_mean - base_mean = delta`` (the
+    reports' own means only when no sample is matched)."""
 
     metric: str
     base_mean: float | None
@@ -238,6 +239,8 @@ def _metric_delta(
             f"metric only in the {where} report",
         )  # fmt: skip
     diffs: list[float] = []
+    base_values: list[float] = []
+    new_values: list[float] = []
     worse = better = 0
     for b, n in pairs:
         bv, nv = b.metrics.get(metric), n.metrics.get(metric)
@@ -245,11 +248,16 @@ def _metric_delta(
             continue
         d = nv - bv
         diffs.append(d)
+        base_values.append(bv)
+        new_values.append(nv)
         if d != 0:
             changes.append(SampleChange(b.id, metric, bv, nv))
             worse += d < 0
             better += d > 0
     unchanged = len(diffs) - worse - better
+    if diffs:  # the columns add up: new_mean - base_mean = delta (mrr 0.8391 -> 0.9000, +0.0000)
+        base_mean = math.fsum(base_values) / len(diffs)
+        new_mean = math.fsum(new_values) / len(diffs)
     if len(diffs) < MIN_PAIRED:
         delta = math.fsum(diffs) / len(diffs) if diffs else None
         return MetricDelta(
@@ -295,12 +303,13 @@ def compare_reports(
     pairs = [(s, new_ids[i]) for i, s in base_ids.items() if i in new_ids]
     names = list(dict.fromkeys([*base.metric_names, *new.metric_names]))
     if metrics is not None:
-        unknown = [m for m in metrics if m not in names]
+        by_lower = {n.lower(): n for n in names}  # "MRR" is mrr, as in `eval -m`
+        unknown = [m for m in metrics if m.lower() not in by_lower]
         if unknown:
             raise ConfigError(
                 f"unknown metric(s) {', '.join(unknown)}; the reports have: {', '.join(names)}"
             )
-        names = list(dict.fromkeys(metrics))
+        names = list(dict.fromkeys(by_lower[m.lower()] for m in metrics))
     changes: list[SampleChange] = []
     deltas = [
         _metric_delta(
