@@ -81,6 +81,8 @@ def test_claims_only_drops_retrieval(data: Path) -> None:
         (["--k", "a"], "error: --k takes integers separated by commas"),
         (["--fail-under", "oops"], "error: invalid gate 'oops'"),
         (["-f", "pdf"], "error: unknown --format 'pdf'"),
+        (["-m", ""], "error: no metric selected"),  # had run every metric
+        (["-m", " "], "error: no metric selected"),
         (
             ["-m", "mrr", "--fail-under", "map=0.3"],
             "error: --fail-under map: this run does not compute",

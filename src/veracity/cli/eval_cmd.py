@@ -114,7 +114,8 @@ def run_eval(path: Path, args: EvalArgs, *, label: str | None = None) -> int:
     same = args.output is not None and args.output.exists() and path.exists()
     if same and args.output is not None and args.output.resolve() == path.resolve():
         raise ConfigError(f"--output {args.output} is the input file; choose another path")
-    names = [m for m in args.metrics.split(",") if m.strip()] if args.metrics else None
+    # "-m ''" selects nothing, as "-m ' '" does (not every metric)
+    names = [m for m in args.metrics.split(",") if m.strip()] if args.metrics is not None else None
     plan = plan_metrics(names, ks, claims_only=args.claims_only)
     gates = [parse_gate(g) for g in args.fail_under]
     planned_names = {p.name for p in plan}
