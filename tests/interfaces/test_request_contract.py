@@ -273,3 +273,16 @@ def test_a_misspelled_field_is_refused_naming_it(client: TestClient) -> None:
         "message": "unknown field 'K': did you mean 'k'?",
         "field": "K",
     }
+
+
+def test_a_body_that_is_not_utf8_json_says_so(client: TestClient) -> None:
+    resp = client.post(
+        "/retrieval",
+        content=b'{"retrieved": ["\xff"], "relevant": ["a"]}',
+        headers={"content-type": "application/json"},
+    )
+    assert resp.status_code == 400
+    assert resp.json()["message"] == (
+        "the body could not be read as JSON: send UTF-8 text, with integers of at most 4,300 "
+        "digits"
+    )

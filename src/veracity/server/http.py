@@ -227,7 +227,13 @@ def _install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         code = _STATUS_CODES.get(exc.status_code, "error")
-        return _error(exc.status_code, code, str(exc.detail), headers=exc.headers)
+        detail = str(exc.detail)
+        if exc.status_code == 400 and detail == "There was an error parsing the body":
+            detail = (
+                "the body could not be read as JSON: send UTF-8 text, with integers of at "
+                "most 4,300 digits"
+            )
+        return _error(exc.status_code, code, detail, headers=exc.headers)
 
 
 def _add_core_routes(app: FastAPI, settings: ServiceSettings, examples: dict[str, Any]) -> None:
