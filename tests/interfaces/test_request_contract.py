@@ -34,6 +34,11 @@ def call_many(calls: list[tuple[str, dict[str, Any]]]) -> list[CallToolResult]:
     return anyio.run(main)
 
 
+def post_json_bytes(client: TestClient, path: str, body: bytes) -> Any:
+    """POST ``body`` as it is (bytes no JSON encoder would write) as application/json."""
+    return client.post(path, content=body, headers={"content-type": "application/json"})
+
+
 def text_of(result: CallToolResult) -> str:
     return "".join(c.text for c in result.content if isinstance(c, TextContent))
 
@@ -107,11 +112,7 @@ def test_wrong_type_message_names_what_is_expected(client: TestClient) -> None:
 
 
 def test_malformed_body_names_line_and_column(client: TestClient) -> None:
-    resp = client.post(
-        "/numbers/compute",
-        content=b'{"text": "x",\n  bad}',
-        headers={"content-type": "application/json"},
-    )
+    resp = post_json_bytes(client, "/numbers/compute", b'{"text": "x",\n  bad}')
     assert resp.status_code == 422
     body = resp.json()
     assert body["field"] is None
@@ -238,10 +239,10 @@ def test_mcp_bounds_and_unparsable_numbers_read_plainly() -> None:
 
 def test_a_lone_surrogate_is_refused_naming_the_field(client: TestClient) -> None:
     # JSON's "\ud800" escape parses to a string no UTF-8 response can hold: it was a 500
-    resp = client.post(
+    resp = post_json_bytes(
+        client,
         "/numbers/check",
-        content=b'{"answer": "5 kg", "evidence": [{"key": "k\\udfff", "value": 5}]}',
-        headers={"content-type": "application/json"},
+        b'{"answer": "5 kg", "evidence": [{"key": "k\\udfff", "value": 5}]}',
     )
     assert resp.status_code == 422
     assert resp.json() == {
@@ -253,10 +254,8 @@ def test_a_lone_surrogate_is_refused_naming_the_field(client: TestClient) -> Non
 
 
 def test_a_huge_grade_is_refused_not_a_500(client: TestClient) -> None:
-    resp = client.post(
-        "/retrieval",
-        content=b'{"retrieved": ["a"], "relevant": {"a": 1' + b"0" * 400 + b"}}",
-        headers={"content-type": "application/json"},
+    resp = post_json_bytes(
+        client, "/retrieval", b'{"retrieved": ["a"], "relevant": {"a": 1' + b"0" * 400 + b"}}"
     )
     assert resp.status_code == 422
     assert resp.json()["field"] == "relevant"
@@ -276,11 +275,7 @@ def test_a_misspelled_field_is_refused_naming_it(client: TestClient) -> None:
 
 
 def test_a_body_that_is_not_utf8_json_says_so(client: TestClient) -> None:
-    resp = client.post(
-        "/retrieval",
-        content=b'{"retrieved": ["\xff"], "relevant": ["a"]}',
-        headers={"content-type": "application/json"},
-    )
+    resp = post_json_bytes(client, "/retrieval", b'{"retrieved": ["\xff"], "relevant": ["a"]}')
     assert resp.status_code == 400
     assert resp.json()["message"] == (
         "the body could not be read as JSON: send UTF-8 text, with integers of at most 4,300 digits"
