@@ -40,6 +40,9 @@ _CLAUSE_CUT = re.compile(  # applied to the lower-cased text
 _YEAR = re.compile(  # the look-behind comes after the digits: the scan then starts on "1"/"2"
     r"((?:18|19|20)\d\d)(?<![\d.,$€£]....)(?![\d%])(?!\s?(?:%|percent))"
 )
+_GAPPED = re.compile(r"[A-Za-z][\w'’ -]{0,40}?[ \t](?:for|at|on|in|with)[ \t]+[$€£¥]?")
+"""The second member of a gapped pair before its number: "weather for " of "... and
+weather for 27%"."""
 _OPENING_NOT_TOPIC = re.compile(
     r"[ \t\n]*(?i:before|after|since|outside|until|once|when|while|following)\b"
 )
@@ -752,6 +755,19 @@ class TextIndex:
             k = bisect.bisect_left(self._q_starts, p0)
             if k < len(self._q_starts) and self._q_starts[k] < c0 - 5:
                 found |= self._words(p0, self._q_starts[k], start, end, extra)
+        elif (
+            not bounded
+            and c0 > 5
+            and text[c0 - 5 : c0] == " and "
+            and _GAPPED.fullmatch(text, c0, start)
+            and not _HAS_LETTERS.search(text, end, c1)
+        ):
+            # "staffing shortfalls accounting for 41% of delay minutes and weather for
+            # 27%": the second of a gapped pair shares the words after the first
+            p0, _ = self.clause_bounds(c0 - 6, c0 - 5)
+            k = bisect.bisect_left(self._q_ends, c0 - 5) - 1
+            if k >= 0 and self._q_ends[k] > p0:
+                found |= self._words(self._q_ends[k], c0 - 5, start, end, extra)
         if not found and not bounded and c0 > 1 and text[c0 - 1] in ",;":
             # "25% for delays of 15-29 minutes, 50% for 30-59 minutes": a list item with no
             # words of its own is about what the item before it is about
