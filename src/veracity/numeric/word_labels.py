@@ -76,8 +76,16 @@ _MONTH_NAMES = {
 }
 """A month or weekday abbreviation as a label is its month or day ("Oct 2026" column, "in
 October", a "Wed" column; not "sat" and "sun", which are words)."""
-_ABBREVIATIONS = {"pts": "point", "pt": "point", "yds": "yard", "apps": "appearance"}
-"""Table-header abbreviations as the word they stand for ("Pts" is points)."""
+_ABBREVIATIONS = {
+    "pts": "point",
+    "pt": "point",
+    "yds": "yard",
+    "apps": "appearance",
+    **dict.fromkeys(("top", "highest", "maximum", "max", "peak"), "max"),
+    **dict.fromkeys(("lowest", "minimum", "min", "bottom"), "min"),
+}
+"""Table-header abbreviations as the word they stand for ("Pts" is points), and the words
+of an extreme as one label ("the top price" is "the maximum", "the lowest" the "min")."""
 
 
 def _stem(word: str) -> str:
