@@ -108,8 +108,34 @@ def _stem(word: str) -> str:
     return word[:-1] if word.endswith("e") and len(word) >= 4 else word
 
 
-_IRREGULAR = {"won": "win", "drew": "draw"}
-"""Irregular result verbs whose nouns head league tables ("won 26" meets "W" as wins)."""
+_IRREGULAR = {
+    "won": "win",
+    "drew": "draw",
+    "sold": "sell",
+    "bought": "buy",
+    "paid": "pay",
+    "spent": "spend",
+    "grew": "grow",
+    "grown": "grow",
+    "built": "build",
+    "held": "hold",
+    "lost": "lose",
+    "made": "make",
+    "took": "take",
+    "taken": "take",
+    "brought": "bring",
+    "caught": "catch",
+    "sent": "send",
+    "kept": "keep",
+    "flew": "fly",
+    "flown": "fly",
+    "wrote": "write",
+    "written": "write",
+    "began": "begin",
+    "begun": "begin",
+}
+"""Irregular verbs whose past forms name what a number counts as their other forms do
+("sold 212,000" meets "selling 212,000"; "won 26" meets "W" as wins)."""
 _DOUBLED = frozenset("bdgmnprt")
 """Consonants doubled before -ed / -ing ("stopped", "planning"); not "ll", "ss", "ff"."""
 
