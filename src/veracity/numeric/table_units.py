@@ -105,8 +105,10 @@ def declared_text(ev: EvidenceQuantity) -> str:
 
 _BARE_SCALE = re.compile(
     r"\((?:[ \t]*in)?[ \t]*(?P<scale>(?i:thousands?|millions?|billions?|'?000s?|mn|bn|m|k))[ \t]*\)"
+    r"|\((?:[ \t]*in)?[ \t]*(?P<worded>(?i:thousands?|millions?|billions?))[ \t]+[A-Za-z]+[ \t]*\)"
 )
-"""A column header's scale alone in brackets: "Meals served (millions)", "Visits ('000)"."""
+"""A column header's scale alone in brackets: "Meals served (millions)", "Visits ('000)",
+or before the word of what is counted: "Safety matches (million boxes)"."""
 
 
 _TITLE_SCALE = re.compile(
@@ -137,7 +139,7 @@ def column_scale(ev: EvidenceQuantity) -> float:
         m = _TITLE_SCALE.search(text, title, cell.head - 1)
         if m is not None and not _title_scales_column(text, m, index.head_cells(cell), (a, b)):
             return 1.0
-    return _scale_of(m.group("scale")) if m is not None else 1.0
+    return _scale_of(m.group("scale") or m.group("worded")) if m is not None else 1.0
 
 
 _SCALED_WORD = re.compile(r"(\w+)[ \t]+in[ \t]+$")
