@@ -40,6 +40,9 @@ _CLAUSE_CUT = re.compile(  # applied to the lower-cased text
 _YEAR = re.compile(  # the look-behind comes after the digits: the scan then starts on "1"/"2"
     r"((?:18|19|20)\d\d)(?<![\d.,$€£]....)(?![\d%])(?!\s?(?:%|percent))"
 )
+_SINCE = re.compile(r"\b(?i:since)\b")
+_SINCE_DATE = re.compile(r"[ \t]+(?:\d{1,2}(?:st|nd|rd|th)?[ \t]+)?(?:[A-Z][a-z]{2,8}\.?[ \t]+)?")
+"""A date's day and month between "since" and its year ("since 1 March 2025")."""
 _GAPPED = re.compile(r"[A-Za-z][\w'’ -]{0,40}?[ \t](?:for|at|on|in|with)[ \t]+[$€£¥]?")
 """The second member of a gapped pair before its number: "weather for " of "... and
 weather for 27%"."""
@@ -491,6 +494,9 @@ class TextIndex:
                 start <= p < end
                 or _REF_YEAR.search(self.text, max(c0, p - 16), p)
                 or _YEAR_LABEL.match(self.text, p + 4)
+                # "318,905 since recruitment opened in 2019": the start of a total (but
+                # "has applied since 1 March 2025" is dated by it)
+                or (p >= end and self._since_clause_before(end, p))
             ):
                 continue
             if p >= end:
@@ -552,6 +558,12 @@ class TextIndex:
                     return year_val[k] - 1
                 return year_val[k]
         return None
+
+    def _since_clause_before(self, end: int, p: int) -> bool:
+        """Whether "since" and a clause of its own ("since recruitment opened in") come
+        between a number ending at ``end`` and the year at ``p``."""
+        m = _SINCE.search(self.text, end, p)
+        return m is not None and not _SINCE_DATE.fullmatch(self.text, m.end(), p)
 
     def _in_span(self, p: int) -> bool:
         """True when the year at ``p`` opens or closes a span of years ("between 1901 and
