@@ -187,6 +187,11 @@ def last_word(left: str) -> str | None:
     if left.endswith("\n"):  # "$" also matches before a final newline
         left = left[:-1]
     r = left.rstrip(" \t\u00a0")
+    # fast path (for speed): ASCII letters after the last space are the word (the run
+    # below stops at that space)
+    tail = r[r.rfind(" ") + 1 :]
+    if tail.isascii() and tail.isalpha():
+        return tail
     q = len(r)
     while q > 0 and r[q - 1] in _RUN:
         q -= 1
@@ -288,7 +293,10 @@ def direction_of(before: str, text: str, end: int, words: list[str] | None = Non
     before_last = every[-4] if len(every) >= 4 and n == 3 else ""
     punct = "," in before or ";" in before or ":" in before
     found = ""
-    for i, raw in enumerate(last):
+    # for speed: with no clause mark or bracket in ``before``, each word is its own
+    # stripped form, so there is a direction only if one of the words is one
+    bare = not punct and "(" not in before and ")" not in before
+    for i, raw in enumerate(() if bare and _DIRECTION_WORDS.isdisjoint(last) else last):
         w = raw.strip(",;:()")
         if w not in _DIRECTION_WORDS or raw.endswith(")"):
             continue  # no direction, or one in a closed aside: "(90% cluster content or
@@ -365,7 +373,11 @@ def counted_noun(text: str, pos: int) -> str:
         head, dash, tail = word.partition("-")
         if dash and head in NUMBER_WORDS and tail in units.UNITS:
             continue  # "14.8 million nine-litre cases": skip "nine-litre"
-        if word in lexicon.ADJECTIVES or tok[0].isupper() or any(c.isdigit() for c in tok):
+        if (
+            word in lexicon.ADJECTIVES
+            or tok[0].isupper()
+            or (not tok.isalpha() and any(c.isdigit() for c in tok))  # isalpha: no digit
+        ):
             if p < len(text) and text[p] in ",.;:!?)":
                 return ""
             continue

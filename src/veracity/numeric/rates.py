@@ -164,10 +164,13 @@ def read_per(text: str, pos: int) -> tuple[str, int, bool] | None:
     "kg", "100 km"), where it ends, and whether it holds a number (then the caller
     takes the whole span, so "100 km" of "per 100 km" is not read as a claim).
     """
-    qualifier = _QUALIFIER.match(text, pos)
-    if qualifier is not None:  # "t DM/ha", "kg N/ha": what is measured, then the rate
-        pos = qualifier.end()
     head = text[pos : pos + 24]
+    # for speed: a qualifier ends at a "/", so with none in ``head`` it needs 19 blanks first
+    if "/" in head or not head[:19].strip(" \t"):
+        qualifier = _QUALIFIER.match(text, pos)
+        if qualifier is not None:  # "t DM/ha", "kg N/ha": what is measured, then the rate
+            pos = qualifier.end()
+            head = text[pos : pos + 24]
     lead = head.split(None, 1)[:1]
     if (
         "/" not in head[:3]
