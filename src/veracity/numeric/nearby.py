@@ -251,12 +251,22 @@ def prefix_kind(before: str, words: list[str] | None = None) -> str:
     toks = [t.lstrip("(\"'“") for t in toks]
     if toks[-1] == "over" and len(toks) > 1 and toks[-2] in _OVER_A_DISTANCE:
         return ""  # "was run over 480 yards": across that distance, not more than it
-    for size in (4, 3, 2, 1):
+    for size in _PHRASE_SIZES.get(toks[-1], ()):  # longest first
         if len(toks) >= size:
             kind = PREFIX_PHRASES.get(" ".join(toks[-size:]))
             if kind:
                 return kind
     return ""
+
+
+_PHRASE_SIZES: dict[str, tuple[int, ...]] = {
+    last: tuple(
+        sorted({len(p.split()) for p in PREFIX_PHRASES if p.split()[-1] == last}, reverse=True)
+    )
+    for last in PREFIX_LAST
+}
+"""The word counts of the prefix phrases ending in each word (for speed: only those
+lengths can match in :func:`prefix_kind`)."""
 
 
 _MAKE = frozenset(("made", "make", "makes", "making"))

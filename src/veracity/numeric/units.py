@@ -456,13 +456,39 @@ def currencies_compatible(a: str, b: str) -> bool:
 
 
 def unit_regex_source() -> str:
-    """Alternation of all unit aliases, longest first (so ``km`` wins over ``m``)."""
+    """Alternation of all unit aliases, longest first (so ``km`` wins over ``m``).
+
+    For speed, the aliases are grouped by their first letter (in the same order within a
+    group; two aliases in different groups never match the same text), and a lookahead
+    rejects a character that no alias starts with before any alias is tried."""
     aliases = sorted(UNITS, key=len, reverse=True)
-    parts = []
+    groups: dict[str, list[str]] = {}  # first letter (ASCII: lower-cased) -> aliases
     for alias in aliases:
-        escaped = re.escape(alias).replace(r"\ ", r"[ \t]+")
-        if len(alias) > 3 and alias.isalpha() and alias.islower():
-            parts.append(f"(?i:{escaped})")
-        else:
-            parts.append(escaped)
-    return "|".join(parts)
+        key = alias[0].lower() if alias[0].isascii() else alias[0]
+        groups.setdefault(key, []).append(alias)
+    if any(
+        not a[0].isascii() and (_folds(a) or re.match("(?i:[a-z])", a[0])) for a in aliases
+    ):  # a non-ASCII first letter that may match another group's: one flat alternation
+        return "|".join(_alias_regex(a) for a in aliases)
+    out = []
+    for key, members in groups.items():
+        firsts = {a[0] for a in members}
+        if len(firsts) == 1 and not any(_folds(a) for a in members):
+            # one first character, matched exactly: factored out (a literal fails fast)
+            tails = "|".join(re.escape(a[1:]).replace(r"\ ", r"[ \t]+") for a in members)
+            out.append(f"{re.escape(firsts.pop())}(?:{tails})")
+        else:  # "k", "K" and "kilometres" in any case: a lookahead for the letter first
+            alts = "|".join(_alias_regex(a) for a in members)
+            out.append(f"(?=(?i:{re.escape(key)}))(?:{alts})")
+    firsts = re.escape("".join(sorted(groups)))
+    return f"(?=(?i:[{firsts}]))(?:{'|'.join(out)})"
+
+
+def _folds(alias: str) -> bool:
+    """Whether ``alias`` is matched in any case (a spelled-out unit: "Kilometres")."""
+    return len(alias) > 3 and alias.isalpha() and alias.islower()
+
+
+def _alias_regex(alias: str) -> str:
+    escaped = re.escape(alias).replace(r"\ ", r"[ \t]+")
+    return f"(?i:{escaped})" if _folds(alias) else escaped
