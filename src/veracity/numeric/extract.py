@@ -203,8 +203,10 @@ def _claim_from_quantity(q: Quantity, ctype: str, index: TextIndex) -> NumericCl
         None,  # labels
         None,  # year
         index,
-        direction=q.direction,
-        per=q.per,
+        None,  # cache
+        "parser",  # source
+        q.direction,  # direction (positional: faster than keywords)
+        q.per,  # per
     )
 
 

@@ -41,8 +41,16 @@ __all__ = [
 
 
 def exclusion_of(
-    text: str, q: Quantity, num: ParsedNumber, raw: RawNumber, prev: str, e: int
+    text: str,
+    q: Quantity,
+    num: ParsedNumber,
+    raw: RawNumber,
+    prev: str,
+    e: int,
+    left: str | None = None,
 ) -> str:
+    """The exclusion rule a number meets ("" for none); ``left`` is the 24 characters
+    before the number's digits when the caller has them."""
     s = raw.start
     n = len(text)
     nxt = text[e] if e < n else ""
@@ -69,7 +77,8 @@ def exclusion_of(
             return "time_of_day"
         if AFTER_ID.match(after):
             return "identifier"
-    left = text[max(0, s - 24) : s]
+    if left is None:
+        left = text[max(0, s - 24) : s]
     last = left.rstrip()[-1:]
     if last and (last.isalpha() or last in "§#."):
         bare = plain and q.start == s  # nothing read before the digits
@@ -89,14 +98,14 @@ def exclusion_of(
             return "identifier"
         # index and model names: "S&P 500", "FTSE 100", "DAX 40"
         if bare and num.decimals == 0 and not num.grouped and num.value < 10000:
-            toks = left.split()
-            prev_tok = toks[-1] if toks else ""
+            prev_tok = "".join(left.rsplit(None, 1)[-1:])  # the last token, or ""
             if (
                 len(prev_tok) >= 2
                 and (
                     "&" in prev_tok
                     or (prev_tok.isupper() and prev_tok.isalpha())
-                    or _CAMEL.search(prev_tok) is not None  # "PlayStation 5", "iPhone 15"
+                    # "PlayStation 5", "iPhone 15" (a capital after the first letter)
+                    or (not prev_tok[1:].islower() and _CAMEL.search(prev_tok) is not None)
                 )
                 and prev_tok not in units.CURRENCY_CODES
                 and not prev_tok.endswith(("'s", "’s"))  # "SpinBright's 43 locations"
@@ -299,8 +308,6 @@ def direction_of(before: str, text: str, end: int, words: list[str] | None = Non
     if last and last[-1] == "from":
         return ""  # "rises from £3.20 to £3.60", "fell from 12%": the level a change starts at
     n = len(last)
-    # the word before the first of ``last`` ("made" in "made up an estimated 22 %")
-    before_last = every[-4] if len(every) >= 4 and n == 3 else ""
     punct = "," in before or ";" in before or ":" in before
     found = ""
     # for speed: with no clause mark or bracket in ``before``, each word is its own
@@ -317,7 +324,7 @@ def direction_of(before: str, text: str, end: int, words: list[str] | None = Non
             w == "up"
             and (
                 (i + 1 < n and last[i + 1] == "to")
-                or (last[i - 1] if i > 0 else before_last) in _MAKE
+                or (last[i - 1] if i > 0 else _before_last(every, n)) in _MAKE
             )
         ):
             kind = "up"
@@ -340,6 +347,12 @@ def direction_of(before: str, text: str, end: int, words: list[str] | None = Non
         if (w in UP_WORDS and w != "up") or w in _UP_AFTER:
             return "up"
     return ""
+
+
+def _before_last(every: list[str], n: int) -> str:
+    """The word before the first of the last ``n`` words ("made" in "made up an
+    estimated 22 %"), when there are three of them."""
+    return every[-4] if len(every) >= 4 and n == 3 else ""
 
 
 def at_line_start(text: str, s: int) -> bool:

@@ -420,11 +420,12 @@ _QUARTER_OF = re.compile(r"\ba[ \t]+quarter[ \t]+of[ \t]+an?[ \t]+$", re.IGNOREC
 
 def _read(text: str, raw: RawNumber, active: frozenset[str]) -> tuple[list[Quantity], int]:
     """Read the quantity around one number; returns quantities and where reading stopped."""
-    if not raw.words and text[raw.end : raw.end + 1] == "/":
+    next_char = text[raw.end : raw.end + 1]
+    if next_char == "/" and not raw.words:
         slash = _slash_pair(text, raw, active)
         if slash is not None:
             return slash
-    if text[raw.end : raw.end + 1] == " " or text[raw.end : raw.end + 4] == "-in-":
+    if next_char == " " or text[raw.end : raw.end + 4] == "-in-":
         got = share(text, raw)  # "one in five", "1-in-200-year"
         if got is not None:
             return [got], got.end
@@ -936,7 +937,7 @@ def _read_one(
             ):
                 excluded = "year"  # a column header "H1 2025 tonnes": the year, then its unit
         else:
-            excluded = exclusion_of(text, q, num, raw, prev, e)
+            excluded = exclusion_of(text, q, num, raw, prev, e, before if start == s else None)
     if dimension == "number" and not excluded:
         q.noun = counted_noun(text, q.end)
         timed = _WORD_THEN_TIME.match(text, q.end) if q.noun else None

@@ -319,6 +319,7 @@ class TextIndex:
         "_clause_cuts_",
         "_earlier",
         "_extras",
+        "_last_sentence",
         "_line_starts",
         "_memo",
         "_q_ends",
@@ -343,6 +344,7 @@ class TextIndex:
         self._earlier: bool | None = None
         self._memo: dict[tuple[str, int], Any] = {}
         self._line_starts: list[int] | None = None
+        self._last_sentence: tuple[int, int, str] = (0, 0, "")  # start, end, text
         self._rows: dict[int, tuple[str, list[tuple[int, int]], list[int]]] = {}
 
     def mentions_earlier_period(self) -> bool:
@@ -412,10 +414,16 @@ class TextIndex:
 
     def sentence(self, start: int, end: int) -> str:
         """The sentence around span ``start:end`` (a window when longer than 400 chars)."""
+        last = self._last_sentence
+        if last[0] <= start < last[1]:  # for speed: the sentence of the last call
+            return last[2]
         s0, s1 = self.sentence_bounds(start)
         if s1 - s0 > _MAX_SENTENCE:
             s0, s1 = max(s0, start - _WINDOW), min(s1, end + _WINDOW)
-        return self.text[s0:s1].strip()
+            return self.text[s0:s1].strip()
+        got = self.text[s0:s1].strip()
+        self._last_sentence = (s0, s1, got)
+        return got
 
     def clause_bounds(self, start: int, end: int) -> tuple[int, int]:
         i = bisect.bisect_right(self._clause_cuts, start) - 1

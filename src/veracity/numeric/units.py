@@ -480,8 +480,8 @@ def unit_regex_source() -> str:
         else:  # "k", "K" and "kilometres" in any case: a lookahead for the letter first
             alts = "|".join(_alias_regex(a) for a in members)
             out.append(f"(?=(?i:{re.escape(key)}))(?:{alts})")
-    firsts = re.escape("".join(sorted(groups)))
-    return f"(?=(?i:[{firsts}]))(?:{'|'.join(out)})"
+    starts = re.escape("".join(sorted(groups)))
+    return f"(?=(?i:[{starts}]))(?:{'|'.join(out)})"
 
 
 def _folds(alias: str) -> bool:
