@@ -72,7 +72,14 @@ def exclusion_of(
     if nxt == "-" and e + 1 < n and text[e + 1].isupper():
         return "identifier"  # 10-K
     after = text[e : e + 16]
-    if plain and not raw.words and after[1:2].isalpha():
+    if (
+        plain
+        and not raw.words
+        and after[1:2].isalpha()
+        # for speed: after one blank, a time ("5 pm") or a code ("42 U.S.C.") starts
+        # with one of a few letters
+        and (after[:1] not in (" ", "\t") or after[1] in _TIME_OR_CODE_START)
+    ):
         if TIME_AFTER.match(after) and AM_PM.match(after):
             return "time_of_day"
         if AFTER_ID.match(after):
@@ -167,6 +174,9 @@ def exclusion_of(
     return ""
 
 
+_TIME_OR_CODE_START = frozenset("aApPoOhHUC")
+"""The first letters of ``TIME_AFTER`` ("am", "o'clock", "hrs") and ``AFTER_ID`` ("USC",
+"CFR") matches."""
 _POSSESSIVE_END = re.compile(r"[A-Za-z](?:['’]s|s['’])[ \t]+$")
 """A possessive before four digits: "Kingsbridge's 2024 graduates" names a year."""
 _PERIOD_BEFORE_YEAR = frozenset("q1 q2 q3 q4 h1 h2 fy spring summer autumn fall winter".split())
@@ -393,9 +403,10 @@ def counted_noun(text: str, pos: int) -> str:
             return ""
         if word in lexicon.NOUN_STOPWORDS or word in NUMBER_WORDS:
             return ""
-        head, dash, tail = word.partition("-")
-        if dash and head in NUMBER_WORDS and tail in units.UNITS:
-            continue  # "14.8 million nine-litre cases": skip "nine-litre"
+        if "-" in word:  # (a cheap test first, for speed)
+            head, _, tail = word.partition("-")
+            if head in NUMBER_WORDS and tail in units.UNITS:
+                continue  # "14.8 million nine-litre cases": skip "nine-litre"
         if (
             word in lexicon.ADJECTIVES
             or tok[0].isupper()
