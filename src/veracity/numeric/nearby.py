@@ -267,10 +267,13 @@ def prefix_kind(before: str, words: list[str] | None = None) -> str:
         return ""
     if toks[-1] not in PREFIX_PHRASES and toks[-1][-1:] in "~≈<>≥≤":
         toks[-1] = toks[-1][-1]  # "(~5", "is>5"
-    toks = [t.lstrip("(\"'“") for t in toks]
-    if toks[-1] == "over" and len(toks) > 1 and toks[-2] in _OVER_A_DISTANCE:
-        return ""  # "was run over 480 yards": across that distance, not more than it
-    for size in _PHRASE_SIZES.get(toks[-1], ()):  # longest first
+    sizes = _PHRASE_SIZES.get(toks[-1], ())  # longest first
+    if sizes and sizes[0] > 1:  # for speed: only a longer phrase reads the words before
+        # (the last word, one of PREFIX_LAST, opens with none of these marks)
+        toks = [t.lstrip("(\"'“") for t in toks]
+        if toks[-1] == "over" and len(toks) > 1 and toks[-2] in _OVER_A_DISTANCE:
+            return ""  # "was run over 480 yards": across that distance, not more than it
+    for size in sizes:
         if len(toks) >= size:
             kind = PREFIX_PHRASES.get(" ".join(toks[-size:]))
             if kind:

@@ -263,7 +263,7 @@ def scan_quantities(
                     scaled = _scientific(num, sci)
                     if scaled is not None:
                         num, e = scaled, sci.end()
-            raw = RawNumber(s, e, num, False)
+            raw = RawNumber(s, e, num, False, got[1] if num is got[0] else -1.0)
         elif m.re in _MULTIPLIERS:
             out.append(multiplier(text, m))
             consumed = m.end()
@@ -863,7 +863,10 @@ def _read_one(
         negative = True
     stated = value
     base = value * conv_factor + conv_offset
-    half = (half_unit_of(num) * scale if not inches else 1 / 24) * conv_factor
+    if inches:
+        half = 1 / 24 * conv_factor
+    else:  # the scan's cached half unit, for speed
+        half = (raw.half if raw.half >= 0 else half_unit_of(num)) * scale * conv_factor
     end = stop if stop > e else e
     q = Quantity(
         start,

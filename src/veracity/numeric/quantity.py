@@ -89,6 +89,9 @@ class RawNumber:
     end: int
     number: ParsedNumber
     words: bool
+    half: float = -1.0
+    """``half_unit_of(number)`` when the scan has it (cached per digit string); -1 when
+    not."""
 
 
 BAD_NUMBER = ParsedNumber(0.0, 0, 0)
