@@ -98,6 +98,9 @@ __all__ = ["Quantity", "scan_quantities"]
 
 _SPACES = re.compile(r"[ \t]+")
 _RANGE_START = frozenset(" \t\u00a0\u2009\u202f-–—")
+_SHARE_GOES_ON = frozenset(" \t-io")
+"""The characters that can follow the space after a number in a share ("1 in 5", "3 out
+of 4") or a return period ("1 - in - 100 years")."""
 
 _INCH_CELL = re.compile(r"[ \t]?in(?=[ \t]*(?:([|\t)])|\n|$))")
 """"in" read as inches only where it ends a table cell or a bracket ("6.1 in |",
@@ -425,7 +428,11 @@ def _read(text: str, raw: RawNumber, active: frozenset[str]) -> tuple[list[Quant
         slash = _slash_pair(text, raw, active)
         if slash is not None:
             return slash
-    if next_char == " " or text[raw.end : raw.end + 4] == "-in-":
+    if (
+        # for speed: after the space, a share or return period goes on with "in" / "out
+        # of", perhaps after more blanks or a dash
+        next_char == " " and text[raw.end + 1 : raw.end + 2] in _SHARE_GOES_ON
+    ) or text[raw.end : raw.end + 4] == "-in-":
         got = share(text, raw)  # "one in five", "1-in-200-year"
         if got is not None:
             return [got], got.end
