@@ -402,16 +402,20 @@ def _fields_of(u: units.Unit) -> tuple[str, str, float, float]:
     return u.dimension, u.symbol, u.factor, u.offset
 
 
+_UNIT_ADJECTIVES = (
+    "wet dry net gross fresh seeded planted harvested sown irrigated rostered contracted "
+    "billed paid usable arable metric additional extra route track lane nautical statute "
+    "passenger vehicle train flight flying driving walking working man person machine "
+    "labour labor billable"
+).split()
 _ADJECTIVE_UNIT = re.compile(
-    r"[ \t]+(?i:wet|dry|net|gross|fresh|seeded|planted|harvested|sown|irrigated|rostered|"
-    r"contracted|billed|paid|usable|arable|metric|additional|extra|route|track|lane|"
-    r"nautical|statute|passenger|vehicle|train|flight|flying|driving|walking|"
-    r"working|man|person|machine|labour|labor|billable)[ \t]+"
+    rf"[ \t]+(?i:{'|'.join(_UNIT_ADJECTIVES)})[ \t]+"
     r"(tonnes|tons|acres|hectares|hours|kilometres|kilometers|miles|litres|liters|"
     r"kilograms|metres|meters|km|kilometre|mile|hour|minutes|days)\b"
 )
 """One adjective between a number and a spelled-out unit ("121 wet tonnes", "212,500
 seeded acres", "48 rostered hours"): the number is in that unit."""
+_ADJECTIVE_SET = frozenset(_UNIT_ADJECTIVES)
 _BARE_NEXT = re.compile(r"(\d{1,3})(?![\d,.]?\d)(?=[ \t]*(?:[.,;:)!?]|$|(?:and|or)\b))")
 """A bare number that names nothing of its own: the second of "weeks 5 and 6"."""
 _WORD_RANGE = re.compile(rf"{SP}+(?P<word>to|and){SP}+(?=(?i:{WORDS_ALT})\b)")
@@ -731,6 +735,7 @@ def _read_one(
             start = mw.start()
     # --- suffix
     sm = NO_MATCH
+    word = None  # the ASCII word after the number (and its blanks), when read
     if nxt.isalpha() or nxt in SUFFIX_START:
         after2 = text[e + 1 : e + 2]
         if not (nxt in " \t" and (after2.isdigit() or after2 in NO_SUFFIX_AFTER)):
@@ -804,7 +809,16 @@ def _read_one(
             else:
                 dimension, unit_sym, conv_factor, conv_offset = _fields_of(found)
     if dimension == "number" and not currency and stop == e and kind is None:
-        adj = _ADJECTIVE_UNIT.match(text, e)
+        # for speed: no adjective when the word read above is another ASCII word (a
+        # non-ASCII letter, which may match ignoring case, would follow a shorter word)
+        if (
+            word is not None
+            and word.group(1).lower() not in _ADJECTIVE_SET
+            and text[word.end() : word.end() + 1].isascii()
+        ):
+            adj = None
+        else:
+            adj = _ADJECTIVE_UNIT.match(text, e)
         if adj is not None:  # "121 wet tonnes", "212,500 seeded acres": the unit after
             found = units.UNITS.get(adj.group(1).lower())
             if found is not None and found.dimension not in ("currency", "number"):
