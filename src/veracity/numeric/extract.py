@@ -99,6 +99,10 @@ _ASCII_FORMS = {
     0xFFE1: "£",
     0xFF0D: "-",
     0xFF0B: "+",
+    0x017F: "s",  # long s, and the letters a case-blind regex takes for ASCII ones,
+    0x212A: "K",  # which the unit tables would then not know ("hourſ" crashed a lookup)
+    0x0131: "i",
+    0x0130: "I",
 }
 """Digits and number signs of other scripts and full width, as the ASCII characters the
 parser reads (one character for one, so spans stay those of the text): "٣٫٥ million" is
@@ -280,7 +284,7 @@ def _pattern_value(raw: str) -> float | None:
     try:
         value = float(cleaned)
     except ValueError:
-        found = scan_quantities(raw, exclusions=frozenset(), table_scale=False)
+        found = scan_quantities(_ascii_forms(raw), exclusions=frozenset(), table_scale=False)
         if not found:
             return None
         value = found[0].stated
