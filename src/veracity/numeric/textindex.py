@@ -40,6 +40,8 @@ _CLAUSE_CUT = re.compile(  # applied to the lower-cased text
 _YEAR = re.compile(  # the look-behind comes after the digits: the scan then starts on "1"/"2"
     r"((?:18|19|20)\d\d)(?<![\d.,$€£]....)(?![\d%])(?!\s?(?:%|percent))"
 )
+_NAMED_BY_YEAR = re.compile(r"(?i:the|its) (?:18|19|20)\d\d(?:[ \t]+[A-Za-z-]+){1,3}[ \t]*,")
+"""A year naming a subject right before a clause cut: "the 2024 recharge,"."""
 _SINCE = re.compile(r"\b(?i:since)\b")
 _SINCE_DATE = re.compile(r"[ \t]+(?:\d{1,2}(?:st|nd|rd|th)?[ \t]+)?(?:[A-Z][a-z]{2,8}\.?[ \t]+)?")
 """A date's day and month between "since" and its year ("since 1 March 2025")."""
@@ -564,6 +566,11 @@ class TextIndex:
             ):
                 if _RELATIVE_YEAR.match(self.text, end):  # "... £1,395 the year before"
                     return year_val[k] - 1
+                near = bisect.bisect_left(year_pos, first_cut) - 1
+                if near > k and _NAMED_BY_YEAR.fullmatch(self.text, year_pos[near] - 4, first_cut):
+                    # "The spring 2025 survey found that the 2024 recharge, which placed
+                    # 86,000 m³": the year naming the subject just before the cut
+                    return year_val[near]
                 return year_val[k]
         return None
 
