@@ -11,6 +11,7 @@ __all__ = [
     "IDENTIFIER_WORDS",
     "MONTHS",
     "NOUN_STOPWORDS",
+    "PER_HEAD",
     "YEAR_PREPOSITIONS",
 ]
 
@@ -115,3 +116,11 @@ NOUN_STOPWORDS: frozenset[str] = frozenset(
     takes took pay pays paid receive receives received""".split()
 )
 """A number followed by one of these words counts nothing (it is a plain number)."""
+
+
+PER_HEAD = frozenset(
+    """person head guest passenger participant delegate student pupil attendee adult child
+    member visitor traveller traveler learner trainee""".split()
+)
+"""Denominators of a price per head, which a price list or a claim may leave implicit
+("(ISK per person)", "€3 per person per night" for "€3 a night")."""

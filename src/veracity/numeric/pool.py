@@ -18,7 +18,7 @@ import math
 import re
 from dataclasses import replace
 
-from veracity.numeric import units
+from veracity.numeric import lexicon, units
 from veracity.numeric.evidence import dimension_of
 from veracity.numeric.models import EvidenceQuantity, NumericClaim, labels_of, year_of
 from veracity.numeric.table_units import (
@@ -39,6 +39,7 @@ __all__ = [
     "compatible",
     "declared_cells",
     "per_fits",
+    "per_head_only",
     "per_ratio",
 ]
 
@@ -58,12 +59,23 @@ def per_ratio(claim_per: str, ev_per: str) -> float | None:
 def per_fits(a: str, b: str) -> bool:
     """Whether two stated denominators may name the same thing: equal, units of one
     dimension (:func:`per_ratio`), or one a compound ("ha/year") whose first part is the
-    other ("ha": the period unstated)."""
+    other ("ha": the period unstated), or whose first part is a head ("person/night")
+    and whose rest is the other ("night")."""
     if a == b or per_ratio(a, b) is not None:
         return True
     if ("/" in a) == ("/" in b):
         return False
-    return a.partition("/")[0] == b.partition("/")[0]
+    return a.partition("/")[0] == b.partition("/")[0] or per_head_only(a, b)
+
+
+def per_head_only(a: str, b: str) -> bool:
+    """Whether two denominators differ only by a head one of them states: "person/night"
+    and "night" ("€3 per person per night" is "€3 a night" for a guest)."""
+    head_a, _, rest_a = a.partition("/")
+    head_b, _, rest_b = b.partition("/")
+    return (rest_a == b and head_a in lexicon.PER_HEAD) or (
+        rest_b == a and head_b in lexicon.PER_HEAD
+    )
 
 
 def _per_size(per: str) -> tuple[str, float] | None:

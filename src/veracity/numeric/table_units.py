@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
-from veracity.numeric import units
+from veracity.numeric import lexicon, units
 from veracity.numeric.models import EvidenceQuantity
 from veracity.numeric.patterns import CODES, SCALES, SYM_CODE, TABLE_SCALES
 from veracity.numeric.rates import PERIOD_WORDS, PERIODS, read_per
@@ -343,17 +343,14 @@ def _declared_money(text: str, per: str) -> tuple[units.Unit, float] | None:
     return None
 
 
-_PER_HEAD = frozenset(
-    """person head guest passenger participant delegate student pupil attendee adult child
-    member visitor traveller traveler learner trainee""".split()
-)
-"""Denominators of a price per head, which a price list or a claim may leave implicit."""
-
-
 def _fits(stated: str, per: str) -> bool:
     """A declared denominator fits a claim's: equal, or one the compound of the other
     ("GB/month" and "GB")."""
-    if stated == per or (not per and stated in _PER_HEAD) or (not stated and per in _PER_HEAD):
+    if (
+        stated == per
+        or (not per and stated in lexicon.PER_HEAD)
+        or (not stated and per in lexicon.PER_HEAD)
+    ):
         return True  # "(ISK per person)": "an adult place costs ISK 24,500" is per person;
         # "Fee (USD)" under "(per student)": "$690 per student"
     return (

@@ -163,6 +163,7 @@ from veracity.numeric.pool import (
     EvidencePool,
     compatible,
     declared_cells,
+    per_head_only,
     per_ratio,
 )
 from veracity.numeric.preference import (
@@ -239,8 +240,8 @@ def _judge(
         c, lo, hi = _claim_value(claim, ev)
     else:
         c, lo, hi = claim.value, claim.low, claim.high
-    if claim.per and ev.per and claim.per != ev.per:  # "€340 per t" against "€0.34 per kg"
-        k = per_ratio(claim.per, ev.per)
+    if claim.per and ev.per and claim.per != ev.per and not per_head_only(claim.per, ev.per):
+        k = per_ratio(claim.per, ev.per)  # "€340 per t" against "€0.34 per kg"
         if k is None:
             return False, None, "out_of_tolerance"
         return _judge(_per_converted(claim, k, ev.per), ev, tol, cfg)
