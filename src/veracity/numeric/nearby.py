@@ -347,6 +347,8 @@ def direction_of(before: str, text: str, end: int, words: list[str] | None = Non
             continue  # another clause
         if i + 2 == n and last[i + 1] == "from" and w in ("up", "down"):
             continue  # "up from 47"
+        if i + 2 == n and last[i + 1] == "to" and w == "down":
+            continue  # "revised down to 1.8%": the level reached, not a fall of 1.8%
         if kind == "down":
             return "down"
         found = "up"
