@@ -288,3 +288,17 @@ def test_run_refuses_a_timeout_out_of_range(timeout: str) -> None:
                          "--timeout", timeout)  # fmt: skip
     assert (code, out) == (2, "")
     assert err == "error: --timeout must be a number of seconds from 0 to 86400\n"
+
+
+def test_run_against_a_system_never_reached_exits_2() -> None:
+    # a closed port on 127.0.0.1: every call fails, a setup error and not a failed gate
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    url = f"http://127.0.0.1:{port}/answer"
+    code, _, err = run("run", "--system", url, "--tier", "0", "--no-ci", "-q",
+                       "--timeout", "2", "--retries", "0")  # fmt: skip
+    assert code == 2
+    assert err.startswith(f"error: every call to the system failed; the first: cannot reach {url}")

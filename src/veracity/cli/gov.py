@@ -9,7 +9,8 @@ Suites: ``--suite builtin|fitz-gov|PATH`` and ``--tier 0|1|all``; scoring:
 ``--scoring strict|fitz-gov-4.1``; output: ``--format table|json|jsonl`` (jsonl is one
 line per case ``{"id","category","expected_mode","mode","passed","reason"}`` and
 nothing else on stdout). Exit codes: 0 ok, 1 the tier-0 gate failed (``run``/``score``)
-or ``validate`` found a problem, 2 bad usage or bad input. Messages never go through
+or ``validate`` found a problem, 2 bad usage or bad input, or a ``run`` whose every
+call to the system failed (a wrong URL, a server down). Messages never go through
 rich markup; the progress bar is drawn on stderr only when it is a terminal.
 
 This module holds ``app`` and the commands that score a system (``run``, ``score``,
@@ -197,7 +198,9 @@ def run_command(
     llm_cache_dir: LlmCacheOpt = None,
     on_llm_error: LlmErrOpt = "keep",
 ) -> None:
-    """Run a system on the cases, append every response to the run file, then score."""
+    """Run a system on the cases, append every response to the run file, then score.
+
+    Exit 2 when every call to the system failed (the report still lists each error)."""
     with user_errors():
         check_common(fmt, scoring, gate)
         if system is None and model is None:
@@ -237,6 +240,10 @@ def run_command(
             fail(f"interrupted; {saved}", code=130)
         how = _Reporting(scoring, fmt, gate, not no_gate, not no_ci, seed, output, details)
         report = _score_and_report(loaded, responses, how, label=suite, judge=judge, quiet=quiet)
+        if responses and all(r.error is not None and r.answer is None for r in responses):
+            # the system was never reached (a wrong URL, a server that is down): a setup
+            # error, exit 2, not a failed gate
+            fail(f"every call to the system failed; the first: {responses[0].error}")
     raise typer.Exit(_gate_exit(report))
 
 
