@@ -124,7 +124,7 @@ def test_duplicate_explicit_id_is_an_error(tmp_path: Path) -> None:
         ),
         (
             b'{"question": "q", "answer": "a \\ud800", "contexts": ["c"]}',
-            "a.jsonl:2: field 'answer': holds a lone surrogate escape (such as \\ud800): not a "
+            "a.jsonl:2: field 'answer': holds a lone surrogate escape (such as \\ud800), not a "
             "Unicode character",
         ),
         (

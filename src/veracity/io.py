@@ -37,7 +37,14 @@ from pydantic import ValidationError
 from veracity.errors import InputError
 from veracity.samples import Sample
 
-__all__ = ["lone_surrogate_at", "read_samples", "sample_from_dict"]
+__all__ = [
+    "LONE_SURROGATE",
+    "TOO_MANY_DIGITS",
+    "exceeds_int_digits",
+    "lone_surrogate_at",
+    "read_samples",
+    "sample_from_dict",
+]
 
 _JSON_FIELDS = (
     "contexts",
@@ -175,7 +182,17 @@ def _loads(text: str) -> Any:
     return json.loads(text, parse_constant=_reject_constant)
 
 
-_BIG_INT = "invalid JSON: an integer of more than 4,300 digits"
+LONE_SURROGATE = "holds a lone surrogate escape (such as \\ud800), not a Unicode character"
+"""What every reader says of a string :func:`lone_surrogate_at` finds, after its field."""
+TOO_MANY_DIGITS = "an integer of more than 4,300 digits"
+"""What every JSON reader says of an integer beyond Python's conversion limit."""
+_BIG_INT = f"invalid JSON: {TOO_MANY_DIGITS}"
+
+
+def exceeds_int_digits(err: ValueError) -> bool:
+    """Whether ``err`` is Python's refusal to convert an integer of too many digits
+    ("Exceeds the limit (4300 digits) for integer string conversion ...")."""
+    return "integer string conversion" in str(err)
 
 
 def lone_surrogate_at(obj: Any, path: str = "") -> str | None:
@@ -212,7 +229,7 @@ def _surrogate_error(text: str, obj: Any, source: str, line: int) -> InputError 
     if field is None:
         return None
     return InputError(
-        "holds a lone surrogate escape (such as \\ud800): not a Unicode character",
+        LONE_SURROGATE,
         source=source,
         line=line,
         field=field or None,

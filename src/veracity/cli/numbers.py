@@ -18,7 +18,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from veracity.errors import VeracityError
-from veracity.io import lone_surrogate_at
+from veracity.io import LONE_SURROGATE, TOO_MANY_DIGITS, exceeds_int_digits, lone_surrogate_at
 from veracity.numeric import DomainConfig, extract_claims, get_preset, list_presets, load_config
 from veracity.numeric.sfs_api import MAX_JSON_CHARS
 from veracity.numeric.verify import check_numbers
@@ -87,19 +87,15 @@ def _evidence(value: str | None) -> list[Any] | None:
     try:
         data = json.loads(raw, parse_constant=_no_constant)
     except ValueError as err:
-        if "4300" in str(err):  # Python's limit on the digits of an int
-            raise VeracityError(
-                "evidence is not valid JSON: an integer of more than 4,300 digits"
-            ) from None
+        if exceeds_int_digits(err):
+            raise VeracityError(f"evidence is not valid JSON: {TOO_MANY_DIGITS}") from None
         raise VeracityError(f"evidence is not valid JSON: {err}") from None
     except RecursionError:
         raise VeracityError("evidence is not valid JSON: nested too deeply") from None
     field = lone_surrogate_at(data)
     if field is not None:
         where = f"evidence.{field}" if field else "evidence"
-        raise VeracityError(
-            f"{where} holds a lone surrogate escape (such as \\ud800), not a Unicode character"
-        )
+        raise VeracityError(f"{where} {LONE_SURROGATE}")
     if isinstance(data, dict) and isinstance(data.get("items"), list):
         data = data["items"]
     if not isinstance(data, list):

@@ -45,7 +45,7 @@ from pydantic import (
 )
 
 from veracity.errors import ConfigError, UnsafePatternError
-from veracity.io import lone_surrogate_at
+from veracity.io import LONE_SURROGATE, TOO_MANY_DIGITS, exceeds_int_digits, lone_surrogate_at
 from veracity.numeric.lexicon import EXCLUSIONS
 from veracity.numeric.user_patterns import compile_pattern, shared_probe_budget
 
@@ -320,18 +320,15 @@ def _parse_text_or_file(source: str | Path) -> Any:
     except (json.JSONDecodeError, tomllib.TOMLDecodeError) as err:
         raise ConfigError(f"invalid {kind.upper()} config: {err}") from None
     except ValueError as err:
-        if "4300" in str(err):  # Python's limit on the digits of an int
-            raise ConfigError(
-                f"invalid {kind.upper()} config: an integer of more than 4,300 digits"
-            ) from None
+        if exceeds_int_digits(err):
+            raise ConfigError(f"invalid {kind.upper()} config: {TOO_MANY_DIGITS}") from None
         raise ConfigError(f"invalid {kind.upper()} config: {err}") from None
     except RecursionError:
         raise ConfigError(f"invalid {kind.upper()} config: nested too deeply") from None
     field = lone_surrogate_at(loaded)
     if field is not None:
         raise ConfigError(
-            f"invalid {kind.upper()} config: {field or 'the config'} holds a lone surrogate "
-            "escape (such as \\ud800), not a Unicode character"
+            f"invalid {kind.upper()} config: {field or 'the config'} {LONE_SURROGATE}"
         )
     return loaded
 

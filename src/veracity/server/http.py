@@ -42,6 +42,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from veracity import __version__
 from veracity.errors import ConfigError, InputError, VeracityError
+from veracity.io import LONE_SURROGATE
 from veracity.server import endpoints, ops
 from veracity.server.arg_errors import describe_errors
 from veracity.server.asgi import RequestGuard
@@ -132,13 +133,7 @@ def _validation_response(request: Request, exc: RequestValidationError) -> JSONR
         return _error(422, "invalid_request", str(first.get("msg")), str(ctx.get("key")))
     if kind == "lone_surrogate":  # "samples.0.answer" holds "\ud800"
         where = str(first.get("ctx", {}).get("field"))
-        return _error(
-            422,
-            "invalid_request",
-            f"field '{where}' holds a lone surrogate escape (such as \\ud800), not a "
-            "Unicode character",
-            where,
-        )
+        return _error(422, "invalid_request", f"field '{where}' {LONE_SURROGATE}", where)
     field, msg = describe_errors([{**e, "loc": tuple(e.get("loc", ()))[1:]} for e in errors])
     text = f"field '{field}': {msg}" if field else f"request body {msg}"
     return _error(422, "invalid_request", text, field)

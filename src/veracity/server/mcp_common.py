@@ -16,7 +16,7 @@ from pydantic import Field, ValidationError
 
 from veracity.errors import VeracityError
 from veracity.field_typos import likely_typo
-from veracity.io import lone_surrogate_at
+from veracity.io import LONE_SURROGATE, lone_surrogate_at
 from veracity.server.arg_errors import describe_errors
 
 __all__ = [
@@ -113,10 +113,7 @@ class _FriendlyArguments(FuncMetadata):
     def validate_arguments(self, arguments_to_validate: dict[str, Any]) -> dict[str, Any]:
         where = lone_surrogate_at(arguments_to_validate)
         if where is not None:  # "\ud800": no UTF-8 result could hold it
-            return {
-                _ARG_ERROR: f"InputError: field '{where}' holds a lone surrogate escape "
-                "(such as \\ud800), not a Unicode character"
-            }
+            return {_ARG_ERROR: f"InputError: field '{where}' {LONE_SURROGATE}"}
         typo = likely_typo(arguments_to_validate, self.arg_model.model_fields)
         if typo is not None:  # "K" for "k" would silently take the default
             return {_ARG_ERROR: f"InputError: unknown field {typo[0]!r}: did you mean {typo[1]!r}?"}

@@ -12,7 +12,7 @@ from pydantic import AliasChoices, BaseModel, ConfigDict, Field, model_validator
 from pydantic_core import PydanticCustomError
 
 from veracity.field_typos import likely_typo
-from veracity.io import lone_surrogate_at
+from veracity.io import LONE_SURROGATE, lone_surrogate_at
 
 __all__ = [
     "EVALUATE_EXAMPLE",
@@ -123,8 +123,7 @@ class _Strict(BaseModel):
         if where is not None:  # "\ud800": no UTF-8 response could hold it
             raise PydanticCustomError(
                 "lone_surrogate",
-                "'{field}' holds a lone surrogate escape (such as \\ud800), not a Unicode "
-                "character",
+                "'{field}' " + LONE_SURROGATE,
                 {"field": where},
             )
         typo = likely_typo(data, _keys_of(cls))
