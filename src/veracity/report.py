@@ -267,12 +267,10 @@ def _score_in_report(value: Any, where: str) -> float | None:
     1e308, "NaN", true)."""
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+        # (NaN fails the comparison too)
         raise ValueError(f"field '{where}' must be a number from 0 to 1 or null, got {value!r}")
-    number = float(value)
-    if not 0.0 <= number <= 1.0:  # NaN fails too
-        raise ValueError(f"field '{where}' must be a number from 0 to 1 or null, got {value!r}")
-    return number
+    return float(value)
 
 
 def _sample_from_dict(i: int, data: Any) -> SampleResult:

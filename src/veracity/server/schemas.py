@@ -6,6 +6,7 @@ Only shapes live here; the limits (text length, items, samples) are checked by
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, model_validator
@@ -90,8 +91,9 @@ _ALIAS_PAIRS = (
 )
 
 
+@functools.cache
 def _keys_of(model: type[BaseModel]) -> frozenset[str]:
-    """A request model's field names and their aliases."""
+    """A request model's field names and their aliases (once per model)."""
     keys = set(model.model_fields)
     for info in model.model_fields.values():
         alias = info.validation_alias
