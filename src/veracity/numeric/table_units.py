@@ -52,7 +52,7 @@ def row_label_cell(ev: EvidenceQuantity) -> bool:
     if cell is None or cell.col < 0 or cell.col == len(cell.cells) - 1:
         return False
     text = ev.index.text
-    first = next((k for k, (a, b) in enumerate(cell.cells) if text[a:b].strip()), -1)
+    first = ev.index.first_text_cell(cell)
     a, b = cell.cells[cell.col]
     rest = text[a : ev.span[0]] + text[ev.span[1] : b]  # "Over £1,000,000": words around it
     return cell.col == first and not any(ch.isdigit() for ch in rest)

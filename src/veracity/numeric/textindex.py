@@ -770,31 +770,21 @@ class TextIndex:
                     label = word_label(head.group(1)) if head is not None else ""
                     if label:
                         found.add("#" + label)
-        if (
-            not bounded
-            and c0 > 5
-            and text[c0 - 5 : c0] == " and "
-            and not text[c0:start].strip(" \t$€£¥")
-        ):
-            # "86.8 years for men and 89.4 years for women": the second value of a pair
-            # shares the words before the first ("life expectancy at 65 falls to")
+        if not bounded and c0 > 5 and text[c0 - 5 : c0] == " and ":
+            # the second value of a pair shares words of the first's clause (p0 to "and")
             p0, _ = self.clause_bounds(c0 - 6, c0 - 5)
-            k = bisect.bisect_left(self._q_starts, p0)
-            if k < len(self._q_starts) and self._q_starts[k] < c0 - 5:
-                found |= self._words(p0, self._q_starts[k], start, end, extra)
-        elif (
-            not bounded
-            and c0 > 5
-            and text[c0 - 5 : c0] == " and "
-            and _GAPPED.fullmatch(text, c0, start)
-            and not _HAS_LETTERS.search(text, end, c1)
-        ):
-            # "staffing shortfalls accounting for 41% of delay minutes and weather for
-            # 27%": the second of a gapped pair shares the words after the first
-            p0, _ = self.clause_bounds(c0 - 6, c0 - 5)
-            k = bisect.bisect_left(self._q_ends, c0 - 5) - 1
-            if k >= 0 and self._q_ends[k] > p0:
-                found |= self._words(self._q_ends[k], c0 - 5, start, end, extra)
+            if not text[c0:start].strip(" \t$€£¥"):
+                # "86.8 years for men and 89.4 years for women": the words before the
+                # first ("life expectancy at 65 falls to")
+                k = bisect.bisect_left(self._q_starts, p0)
+                if k < len(self._q_starts) and self._q_starts[k] < c0 - 5:
+                    found |= self._words(p0, self._q_starts[k], start, end, extra)
+            elif _GAPPED.fullmatch(text, c0, start) and not _HAS_LETTERS.search(text, end, c1):
+                # "staffing shortfalls accounting for 41% of delay minutes and weather for
+                # 27%": a gapped pair, the words after the first
+                k = bisect.bisect_left(self._q_ends, c0 - 5) - 1
+                if k >= 0 and self._q_ends[k] > p0:
+                    found |= self._words(self._q_ends[k], c0 - 5, start, end, extra)
         if not found and not bounded and c0 > 1 and text[c0 - 1] in ",;":
             # "25% for delays of 15-29 minutes, 50% for 30-59 minutes": a list item with no
             # words of its own is about what the item before it is about
@@ -904,7 +894,7 @@ class TextIndex:
         if cell is None:
             return [], None
         text, cells, col = self.text, cell.cells, cell.col
-        first = next((k for k, (a, b) in enumerate(cells) if text[a:b].strip()), -1)
+        first = self.first_text_cell(cell)
         spans: list[tuple[int, int]] = []
         if col > first >= 0:
             spans.append(cells[first])
@@ -936,6 +926,12 @@ class TextIndex:
             return None  # "Change vs 2023": 2023 is the base of the change, not its period
         return int(m.group(1))
 
+    def first_text_cell(self, cell: TableCell) -> int:
+        """The column of the first non-blank cell of ``cell``'s row (its row label
+        when a number follows it), or -1 when every cell is blank."""
+        text = self.text
+        return next((k for k, (a, b) in enumerate(cell.cells) if text[a:b].strip()), -1)
+
     def _row_year(self, pos: int) -> int | None:
         """The year naming the row of the table cell at ``pos`` ("Phase 2 (2024) | 5,670",
         "FY2023 | ..."), or None."""
@@ -943,7 +939,7 @@ class TextIndex:
         if cell is None:
             return None
         text, cells = self.text, cell.cells
-        first = next((k for k, (a, b) in enumerate(cells) if text[a:b].strip()), -1)
+        first = self.first_text_cell(cell)
         if not 0 <= first < cell.col:
             return None
         a, b = cells[first]
