@@ -302,3 +302,16 @@ def test_run_against_a_system_never_reached_exits_2() -> None:
                        "--timeout", "2", "--retries", "0")  # fmt: skip
     assert code == 2
     assert err.startswith(f"error: every call to the system failed; the first: cannot reach {url}")
+
+
+def test_an_id_answered_again_differently_is_noted(tmp_path: Path, suite: Path) -> None:
+    again = {"id": "t0_a", "answer": "It is there.", "mode": "trustworthy"}
+    resp = responses(tmp_path, [*GOOD, again])
+    code, out, err = run("score", str(resp), "--suite", str(suite), "--format", "jsonl",
+                         "--no-gate")  # fmt: skip
+    assert (code, len(out.splitlines())) == (0, 4)
+    assert json.loads(out.splitlines()[0])["mode"] == "trustworthy"  # the last line wins
+    assert err.count("\n") == 1 and err == (
+        f"note: {resp}: 1 id(s) answered again with another answer or mode; the last line "
+        "wins: 't0_a' (line 5)\n"
+    )
