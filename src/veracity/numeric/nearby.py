@@ -97,6 +97,8 @@ def exclusion_of(
                 if (
                     word in lexicon.IDENTIFIER_WORDS
                     and not (lw.endswith(".") and word not in _ABBREVIATED)
+                    and not num.grouped  # "year 31,480": a code has no thousands separator
+                    and not (word in _PERIOD_WORDS and _PERIOD_BEFORE.search(left) is not None)
                 ) or word.startswith(("§", "#")):
                     return "identifier"
                 if lw.rstrip(".") in lexicon.MONTHS:
@@ -231,6 +233,11 @@ _ABBREVIATED = frozenset(
 )
 """Identifier words also written with a period ("p. 32", "No. 5", "Fig. 3"); after any
 other such word, a period ends the sentence ("the same scope. 32 stations")."""
+
+_PERIOD_WORDS = frozenset("day week month year season quarter".split())
+_PERIOD_BEFORE = re.compile(r"\b(?:last|this|next|each|every|per|same)\s+\w+\s*$", re.I)
+"""A period word after one of these ("Last year 31,480 households", "each week 40 boats")
+names when, not which: the number after it is a quantity, not "Year 9" or "week 3"."""
 
 
 def counts_people(text: str, pos: int) -> bool:
