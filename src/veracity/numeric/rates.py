@@ -34,7 +34,7 @@ import re
 from veracity.numeric import units
 from veracity.numeric.quantity import Quantity
 
-__all__ = ["ADVERBS", "PERIODS", "PERIOD_WORDS", "THINGS", "apply_rate", "read_per"]
+__all__ = ["ADVERBS", "LONG_PERIODS", "PERIODS", "PERIOD_WORDS", "THINGS", "apply_rate", "read_per"]
 
 PERIODS: dict[str, str] = {
     **dict.fromkeys(["second", "seconds", "sec", "s"], "s"),
@@ -280,6 +280,12 @@ _FIRST_WORDS = frozenset(["per", "each", "every", "a", "an", *PERIOD_WORDS, "p.a
 """Words that may open a rate right after a number (see :func:`read_per`)."""
 
 
+LONG_PERIODS = frozenset({"year", "month", "week"})
+"""A length per one of these stays a length with that denominator ("152 mm a year" of
+drainage, "3 cm per year" of growth), as "annual drainage of 152 mm" reads: a speed is a
+length per hour, minute or second ("12 km per hour")."""
+
+
 def apply_rate(text: str, q: Quantity) -> None:
     """Read the rate denominator after ``q`` ("per day", "/100 km"), after its counted
     noun ("vehicles a week") or, failing those, a period adjective before it ("a daily
@@ -328,7 +334,12 @@ def apply_rate(text: str, q: Quantity) -> None:
         q.value = q.stated * compound.factor + compound.offset
         return
     time_unit = units.UNITS.get(per.rsplit(" ", 1)[-1])
-    if q.dimension == "length" and time_unit is not None and time_unit.dimension == "time":
+    if (
+        q.dimension == "length"
+        and time_unit is not None
+        and time_unit.dimension == "time"
+        and per not in LONG_PERIODS
+    ):
         n = float(per.split(" ")[0]) if " " in per else 1.0
         seconds = n * time_unit.factor
         q.dimension, q.unit = "speed", f"{q.unit}/{per.replace(' ', '')}"

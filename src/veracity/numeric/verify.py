@@ -180,6 +180,7 @@ from veracity.numeric.preference import (
 )
 from veracity.numeric.presets import resolve_config
 from veracity.numeric.quantity import CLOCK
+from veracity.numeric.rates import LONG_PERIODS
 from veracity.numeric.rereadings import bare_number, names_a_row, reread, row_selector
 from veracity.numeric.table_units import (
     column_scale,
@@ -415,6 +416,14 @@ def _temperature_difference_error(claim: NumericClaim, ev: EvidenceQuantity) -> 
 _Pick = tuple[float, EvidenceQuantity, str]
 
 
+def _stated_per(ev: EvidenceQuantity) -> str:
+    """The period ``ev`` is stated per: its own denominator, or the one its table or its
+    sentence declares ("Mean annual drainage was 186 mm ... and 152 mm")."""
+    if ev.per or ev.index is None:
+        return ev.per
+    return declared_per(ev) or prose_period(ev)
+
+
 def _best(
     claim: NumericClaim,
     cands: list[EvidenceQuantity],
@@ -424,6 +433,9 @@ def _best(
 ) -> tuple[_Pick | None, _Pick | None, str]:
     """(closest verified, closest overall, context note) among the candidates."""
     note = ""
+    if claim.dimension == "length" and claim.per in LONG_PERIODS:
+        # "152 mm a year" is drainage per year, not a total ("bank retreat of 4.2 metres")
+        cands = [e for e in cands if _stated_per(e) == claim.per]
     every = cands
     if cands and cfg.context_check:
         cands, note = prefer_context(claim, cands, kind)
