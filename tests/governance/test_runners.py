@@ -257,3 +257,30 @@ def test_bad_specs(spec: str, kwargs: dict[str, Any], message: str) -> None:
 def test_bad_run_options() -> None:
     with pytest.raises(ConfigError):
         run_system(CASES, make_system("builtin"), concurrency=0)
+
+
+def test_ctrl_c_drops_queued_calls_and_keeps_saved_answers(tmp_path: Path) -> None:
+    """Ctrl-C while cases wait in the queue: no further call starts, run_system raises at
+    once (it used to answer every queued case first), and each answer saved is whole."""
+    import _thread
+    import time
+
+    started: list[str] = []
+
+    def system(query: str, contexts: list[str]) -> tuple[str, str]:
+        started.append(query)
+        time.sleep(0.2)
+        return "The context does not say.", "abstain"
+
+    cases = [_case(i) for i in range(1, 41)]
+    run_file = tmp_path / "run.jsonl"
+    timer = threading.Timer(0.5, _thread.interrupt_main)
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        run_system(cases, system, run_file=run_file, concurrency=2)
+    calls = len(started)
+    time.sleep(0.5)  # a queued call would start within this
+    assert len(started) == calls < 40
+    saved = read_responses(run_file)
+    assert len(saved) <= calls
+    assert all(r.mode == "abstain" and r.error is None for r in saved)

@@ -226,8 +226,17 @@ def make_system(
     return _CallableSystem(func, spec)
 
 
+_STOP_POLL_S = 0.1
+"""How often a waiting call looks whether the run was interrupted (seconds)."""
+
+
 def _call_with_timeout(
-    system: System, query: str, contexts: list[str], case_id: str, timeout: float
+    system: System,
+    query: str,
+    contexts: list[str],
+    case_id: str,
+    timeout: float,
+    stop: threading.Event | None = None,
 ) -> tuple[str, str | None]:
     box: dict[str, Any] = {}
 
@@ -242,8 +251,15 @@ def _call_with_timeout(
 
     worker = threading.Thread(target=target, daemon=True, name=f"gov-call-{case_id}")
     worker.start()
-    worker.join(timeout)
+    deadline = time.monotonic() + timeout
+    while worker.is_alive() and not (stop is not None and stop.is_set()):
+        left = deadline - time.monotonic()
+        if left <= 0:
+            break
+        worker.join(min(left, _STOP_POLL_S))
     if worker.is_alive():
+        if stop is not None and stop.is_set():
+            raise CallError("interrupted", retryable=False)
         raise CallError(f"timed out after {timeout:g} s")
     if "exc" in box:
         exc = box["exc"]
@@ -260,17 +276,18 @@ def _run_one(
     retries: int,
     backoff: float,
     sleep: Callable[[float], None],
+    stop: threading.Event | None = None,
 ) -> GovResponse:
     start = time.perf_counter()
     error = "not run"
     for attempt in range(retries + 1):
         try:
             answer, mode = _call_with_timeout(
-                system, case.query, list(case.contexts), case.id, timeout
+                system, case.query, list(case.contexts), case.id, timeout, stop
             )
         except CallError as exc:
             error = str(exc)
-            if not exc.retryable or attempt == retries:
+            if not exc.retryable or attempt == retries or (stop is not None and stop.is_set()):
                 break
             sleep(backoff * 2**attempt)
             continue
@@ -328,8 +345,12 @@ def run_system(
     if progress is not None:
         progress(finished, total)
     results: dict[str, GovResponse] = {k: v for k, v in done.items() if k in wanted}
-    with ThreadPoolExecutor(max_workers=concurrency, thread_name_prefix="gov-run") as pool:
-        futures = [pool.submit(_run_one, c, system, timeout, retries, backoff, sleep) for c in todo]
+    stop = threading.Event()
+    pool = ThreadPoolExecutor(max_workers=concurrency, thread_name_prefix="gov-run")
+    try:
+        futures = [
+            pool.submit(_run_one, c, system, timeout, retries, backoff, sleep, stop) for c in todo
+        ]
         for fut in as_completed(futures):
             resp = fut.result()
             results[resp.id] = resp
@@ -338,4 +359,12 @@ def run_system(
             finished += 1
             if progress is not None:
                 progress(finished, total)
+    except BaseException:
+        # Ctrl-C: calls not started are dropped and calls under way stop waiting, so the
+        # run ends now, not when every queued case would have been answered; the answers
+        # saved so far stay in the run file
+        stop.set()
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
     return [results[c.id] for c in cases]
