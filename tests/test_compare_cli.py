@@ -135,3 +135,19 @@ def test_nothing_matched_is_exit_2(tmp_path: Path) -> None:
         f"error: no sample id of {base} appears in {other}: nothing was compared "
         "(are these reports of the same samples?)\n"
     )
+
+
+def test_a_repeated_sample_id_names_the_report_file(tmp_path: Path) -> None:
+    """The error names the report given on the command line, not the samples file the
+    report was made from."""
+    base = write(tmp_path / "base.json", {"a": 1.0})
+    data = json.loads(base.read_text(encoding="utf-8"))
+    data["options"]["source"] = "answers.jsonl"
+    data["samples"].append(data["samples"][0])
+    bad = tmp_path / "another_name.json"
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    code, _, err = run("compare", str(base), str(bad))
+    assert code == 2
+    assert err.strip() == (
+        f"error: {bad}: sample id 'a' occurs more than once; ids must be unique to compare"
+    )

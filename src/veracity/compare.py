@@ -286,8 +286,12 @@ def compare_reports(
     resamples: int = DEFAULT_RESAMPLES,
     confidence: float = 0.95,
     metrics: Sequence[str] | None = None,
+    labels: tuple[str, str] | None = None,
 ) -> ComparisonResult:
     """Compare ``new`` against ``base`` (see the module docstring for the formulas).
+
+    ``labels``: what errors call the two reports (their files); by default the samples
+    file each report names.
 
     ``metrics``: the metrics to compare (default: every metric of either report, base
     order first). ``worse`` lists the (sample, metric) pairs that decreased, largest
@@ -298,8 +302,12 @@ def compare_reports(
         raise ConfigError(f"resamples must be >= 1, got {resamples}")
     if not 0.0 < confidence < 1.0:
         raise ConfigError(f"confidence must be in (0, 1), got {confidence}")
-    base_ids = _by_id(base.samples, str(base.options.get("source") or "base report"))
-    new_ids = _by_id(new.samples, str(new.options.get("source") or "new report"))
+    base_name, new_name = labels or (
+        str(base.options.get("source") or "base report"),
+        str(new.options.get("source") or "new report"),
+    )
+    base_ids = _by_id(base.samples, base_name)
+    new_ids = _by_id(new.samples, new_name)
     pairs = [(s, new_ids[i]) for i, s in base_ids.items() if i in new_ids]
     names = list(dict.fromkeys([*base.metric_names, *new.metric_names]))
     if metrics is not None:

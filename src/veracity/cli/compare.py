@@ -109,6 +109,7 @@ def compare_command(
             resamples=resamples,
             confidence=confidence,
             metrics=names,
+            labels=(str(base), str(new)),
         )
         write_output(render_comparison(result, fmt_name), output)
         if result.n_matched == 0:
