@@ -152,3 +152,17 @@ def test_sample_case_cap_keeps_failures_first() -> None:
     props = {p.get("name"): p.get("value") for p in root.iter("property")}
     assert props == {"n_samples": "5", "n_skipped": "0", "sample_cases_omitted": "2"}
     assert render_junit(report, max_sample_cases=None).count("<testcase") == 6
+
+
+def test_a_failed_gate_says_how_many_samples_its_mean_is_over() -> None:
+    """The mean of a gated metric is over its scored samples: 0.6 over 2, not over 3."""
+    b = ReportBuilder(["faithfulness"])
+    b.add(SampleResult("a", {"faithfulness": 1.0}))
+    b.add(SampleResult("b", {"faithfulness": 0.2}))
+    b.add(SampleResult("c", {"faithfulness": None}))
+    root = ET.fromstring(render_junit(b.build([parse_gate("faithfulness=0.8")])))
+    failure = root.find("testsuite[@name='veracity.gates']/testcase/failure")
+    assert failure is not None
+    assert failure.text == (
+        "faithfulness: mean 0.6000 over 2 scored samples (1 undetermined), required >= 0.8"
+    )

@@ -121,6 +121,15 @@ def _sample_cases(report: Report, cap: int | None) -> list[tuple[GateResult, Sam
     return [c for i, c in enumerate(cases) if i in keep]
 
 
+def _scored(report: Report, metric: str) -> str:
+    """ "30 scored samples (1 undetermined)": what a metric's mean is over."""
+    m = report.metrics.get(metric)
+    if m is None:
+        return f"{report.n_samples} samples"
+    out = f"{m.n_scored} scored sample{'' if m.n_scored == 1 else 's'}"
+    return out + (f" ({m.n_undetermined} undetermined)" if m.n_undetermined else "")
+
+
 def render_junit(
     report: Report, *, per_sample: bool = True, max_sample_cases: int | None = MAX_SAMPLE_CASES
 ) -> str:
@@ -139,8 +148,8 @@ def render_junit(
                 case, "failure", {"message": _x(g.reason or "gate failed"), "type": "GateFailed"}
             )
             failure.text = _x(
-                f"{g.gate.metric}: mean {value_against(g.value, g.gate.threshold)} over {report.n_samples} samples, "
-                f"required {g.gate.op} {g.gate.threshold:g}"
+                f"{g.gate.metric}: mean {value_against(g.value, g.gate.threshold)} over "
+                f"{_scored(report, g.gate.metric)}, required {g.gate.op} {g.gate.threshold:g}"
             )
     suites = [gates]
     if per_sample and report.gates and report.samples:
