@@ -236,6 +236,12 @@ def test_demo() -> None:
         f"governance: builtin governor on the builtin suite  (scoring strict, {n} cases)"
     )
     assert "TIER 0" in out and "TIER 1" in out and "Cohen's kappa" in out
+    # the built-in governor's tier 0 is below 100%: a gate there fails, and --gated says so
+    # by its exit code, as `gov run` and `gov score` do
+    code, out, _ = run("demo", "--no-ci", "--gated", "--gate", "1.0")
+    assert code == 1 and "TIER 0 FAILED" in out
+    code, _, _ = run("demo", "--no-ci", "--gated", "--gate", "0.0")
+    assert code == 0
 
 
 def test_score_detect_mode_reads_missing_modes_from_the_wording(

@@ -303,7 +303,12 @@ def demo_command(
     fmt: FormatOpt = "table",
     gate: GateOpt = DEFAULT_GATE,
     gated: Annotated[
-        bool, typer.Option("--gated", help="Apply the tier-0 gate (off in the demo).")
+        bool,
+        typer.Option(
+            "--gated",
+            help="Apply the tier-0 gate (off in the demo): skip tier 1 and exit 1 when "
+            "tier 0 falls below --gate.",
+        ),
     ] = False,
     seed: SeedOpt = 0,
     no_ci: NoCiOpt = False,
@@ -324,8 +329,8 @@ def demo_command(
             responses.append(GovResponse(case.id, answer, mode))
         how = _Reporting(scoring, fmt, gate, gated, not no_ci, seed, output, details)
         label = "builtin governor on the builtin suite"
-        _score_and_report(loaded, responses, how, label=label, judge=None, quiet=True)
-    raise typer.Exit(EXIT_OK)
+        report = _score_and_report(loaded, responses, how, label=label, judge=None, quiet=True)
+    raise typer.Exit(_gate_exit(report))  # 1 only with --gated and a failed tier-0 gate
 
 
 app.command("validate")(validate_command)
