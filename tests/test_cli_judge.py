@@ -103,3 +103,11 @@ def test_failed_judge_warns_and_falls_back(tmp_path: Path) -> None:
     assert sample["metrics"]["faithfulness"] == 0.5
     assert "judge failed" in sample["details"]["faithfulness"]["claims"][0]["reason"]
     assert sample["details"]["faithfulness"]["judge_failures"] == 2  # both claims
+    quiet = runner.invoke(
+        app,
+        ["eval", str(data_file(tmp_path)), "--json", "-q", "-m", "faithfulness", "--judge",
+         "openai", "--judge-model", "m", "--judge-base-url", f"http://127.0.0.1:{port}/v1",
+         "--judge-retries", "0"],
+    )  # fmt: skip
+    assert quiet.exit_code == 0  # --quiet hides the progress bar, not the fallback
+    assert quiet.stderr.startswith("warning: the judge failed on 1 sample(s)")

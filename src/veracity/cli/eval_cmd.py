@@ -162,7 +162,7 @@ def run_eval(path: Path, args: EvalArgs, *, label: str | None = None) -> int:
                     if fmt == "jsonl":
                         stream.flush()
                 advance(1)
-        if judge_failures and not args.quiet:
+        if judge_failures:  # even with --quiet: a fallback is never silent
             sys.stderr.write(
                 f"warning: the judge failed on {judge_failures} sample(s) (on-judge-error "
                 f"{args.judge.on_error}); each sample's faithfulness reason says which claims\n"

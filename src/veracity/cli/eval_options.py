@@ -90,7 +90,13 @@ FailUnderOpt = Annotated[
     ),
 ]
 QuietOpt = Annotated[
-    bool, typer.Option("--quiet", "-q", help="No progress bar and no summary on stderr.")
+    bool,
+    typer.Option(
+        "--quiet",
+        "-q",
+        help="No progress bar and no summary on stderr (warnings, such as a judge that "
+        "failed, still print).",
+    ),
 ]
 NormOpt = Annotated[
     bool,
