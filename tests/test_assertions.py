@@ -128,8 +128,10 @@ def test_bad_arguments_are_config_errors() -> None:
         assert_faithful(None, ["x"])  # type: ignore[arg-type]
     with pytest.raises(InputError, match="field 'contexts': must be a list of strings"):
         assert_faithful("x", [1])  # type: ignore[list-item]
-    with pytest.raises(InputError, match=r"field 'evidence\[0\]': bogus: Extra inputs"):
+    with pytest.raises(InputError, match=r"field 'evidence\[0\]': unknown field 'bogus' \(an"):
         assert_numbers_supported("5 m", evidence=[{"value": 5, "bogus": 1}])
+    with pytest.raises(InputError, match="unknown field 'sorce': did you mean 'source'"):
+        assert_numbers_supported("5 m", evidence=[{"value": 5, "sorce": "db"}])
 
 
 def test_recorder_sees_every_call() -> None:

@@ -235,3 +235,18 @@ def test_csv_with_semicolons_and_bom(tmp_path: Path) -> None:
     p.write_text('\ufeffid;question;answer;contexts\nr1;q;"a; b";"[""c1""]"\n', encoding="utf-8")
     [s] = read_samples(p)
     assert (s.id, s.answer, s.contexts) == ("r1", "a; b", ["c1"])
+
+
+def test_an_evidence_item_with_an_unknown_field_is_refused_by_name(tmp_path: Path) -> None:
+    path = tmp_path / "e.jsonl"
+    path.write_text(
+        '{"id": "a", "question": "q", "answer": "It costs $5.", "contexts": ["c"],'
+        ' "evidence": [{"key": "price", "value": 5, "unit": "USD", "sorce": "db"}]}\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(InputError) as info:
+        list(read_samples(path))
+    assert str(info.value) == (
+        f"{path}:1: field 'evidence.0': unknown field 'sorce': did you mean 'source'? "
+        "(an evidence item has the fields key, value, unit and source)"
+    )

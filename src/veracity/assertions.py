@@ -168,9 +168,8 @@ def _evidence(items: Iterable[EvidenceItem | Mapping[str, Any]]) -> list[Evidenc
         except ValidationError as exc:
             first = exc.errors()[0]
             where = ".".join(str(p) for p in first.get("loc", ()))
-            raise InputError(
-                f"{where}: {first.get('msg', 'invalid')}", field=f"evidence[{n}]"
-            ) from None
+            msg = str(first.get("msg", "invalid")).removeprefix("Value error, ")
+            raise InputError(f"{where}: {msg}" if where else msg, field=f"evidence[{n}]") from None
     return out
 
 

@@ -20,6 +20,9 @@ from veracity.field_typos import likely_typo
 __all__ = ["EvidenceItem", "Sample", "content_id"]
 
 
+_EVIDENCE_KEYS = frozenset({"key", "value", "unit", "source"})
+
+
 class EvidenceItem(BaseModel):
     """One structured evidence value (the SFS evidence-pool item).
 
@@ -34,6 +37,23 @@ class EvidenceItem(BaseModel):
     value: float
     unit: str = ""
     source: str = ""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _known_fields(cls, data: Any) -> Any:
+        """Any other field is refused by name, with the likely one for a misspelling
+        ("unti": did you mean "unit"?): a unit left out would compare the value as a
+        plain number."""
+        if isinstance(data, dict):
+            unknown = sorted(str(k) for k in data if k not in _EVIDENCE_KEYS)
+            if unknown:
+                typo = likely_typo([str(k) for k in data], _EVIDENCE_KEYS)
+                hint = f": did you mean {typo[1]!r}?" if typo is not None else ""
+                raise ValueError(
+                    f"unknown field {unknown[0]!r}{hint} (an evidence item has the fields "
+                    "key, value, unit and source)"
+                )
+        return data
 
     @field_validator("value", mode="before")
     @classmethod
