@@ -166,6 +166,7 @@ def exclusion_of(
             prev_word = pw.lower() if pw else ""
             if not (
                 noun.endswith("s")
+                and noun.lower() not in _VERBS_AFTER_YEAR
                 and prev_word not in lexicon.YEAR_PREPOSITIONS
                 and not _POSSESSIVE_END.search(left[-4:])  # "Kingsbridge's 2024 graduates"
                 and prev_word not in MONTHS_LOWER
@@ -181,6 +182,13 @@ _TIME_OR_CODE_START = frozenset("aApPoOhHUC")
 "CFR") matches."""
 _POSSESSIVE_END = re.compile(r"[A-Za-z](?:['’]s|s['’])[ \t]+$")
 """A possessive before four digits: "Kingsbridge's 2024 graduates" names a year."""
+_VERBS_AFTER_YEAR = frozenset(
+    """costs rises falls stands remains totals shows sees marks begins starts ends runs
+    brings includes comes looks means needs makes takes gives opens closes follows
+    reaches sets""".split()
+)
+"""Verbs that may follow a year as its sentence's subject ("membership for 2026 costs
+$295", "2025 marks ten years"): the year counts no such thing."""
 _PERIOD_BEFORE_YEAR = frozenset("q1 q2 q3 q4 h1 h2 fy spring summer autumn fall winter".split())
 """Words that make the next four digits a year even before a plural noun ("Q3 2026 customs
 receipts", "summer 2025 bookings")."""
