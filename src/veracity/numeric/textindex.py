@@ -264,6 +264,15 @@ up 9.4% on Q3 2025", "182.0 million m² was 7.6% above 2023"); a bare
 ("index-linked from 2019")."""
 _UNITLESS = re.compile(r"[\d\s.,+\-\u2212\u2013]*")
 """A quantity written without a unit, currency or scale ("1,260", not "18.4 tonnes")."""
+_NOT_UNIT = re.compile(r"[\d\s.,+\-\u2212\u2013]+")
+
+
+def _unit_text(text: str, start: int, end: int) -> str:
+    """The unit, currency and scale written in a quantity's span, lower case ("tonnes"
+    of "11,840 tonnes", "£m" of "£4.2m"; "" for a bare number)."""
+    return _NOT_UNIT.sub("", text[start:end]).lower()
+
+
 _COMPARE_REACH = 48
 """Most characters from a number to its comparison (twice that when no other number is
 between), from the comparison to the value compared with, and from that value to its
@@ -617,6 +626,10 @@ class TextIndex:
             _UNITLESS.fullmatch(text, qs[k], q_end) is None
         ):
             return None  # "18.4 tonnes of yak down from 1,260 households": not a comparison
+        if m.group(1) is not None and _unit_text(text, start, end) != _unit_text(
+            text, qs[k], q_end
+        ):
+            return None  # "11,840 tonnes of seed from 15,200 hectares": a source, not a value
         j = bisect.bisect_left(year_pos, q_end)
         if j < len(year_pos) and year_pos[j] < s1 and year_pos[j] - q_end <= _COMPARE_REACH:
             return year_val[j]
