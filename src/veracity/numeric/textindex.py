@@ -128,7 +128,8 @@ _REF_NUMBER = re.compile(
 """Before a number that is a comparison base ("up 3.4% on the £327 million")."""
 _FROM_BEFORE = re.compile(r"\bfrom[ \t]+[$€£¥]?$", re.IGNORECASE)
 _RELATIVE_YEAR = re.compile(
-    r"[ \t]+(?:(?:the|a)[ \t]+(?:year|season)[ \t]+(?:before|earlier)|(?:the[ \t]+)?(?:previous|"
+    r"[ \t]+(?:in[ \t]+(?=the[ \t]))?"  # "3,410 in the previous year"
+    r"(?:(?:the|a)[ \t]+(?:year|season)[ \t]+(?:before|earlier)|(?:the[ \t]+)?(?:previous|"
     r"prior|preceding|last)[ \t]+(?:year|season)|a[ \t]+year[ \t]+ago)\b",
     re.IGNORECASE,
 )
