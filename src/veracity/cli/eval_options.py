@@ -83,6 +83,7 @@ FailUnderOpt = Annotated[
     list[str] | None,
     typer.Option(
         "--fail-under",
+        metavar="METRIC=VALUE",
         help=(
             "Gate: METRIC=VALUE fails the run (exit 1) when the metric's mean is below VALUE. "
             "Repeatable. Also accepts METRIC>=VALUE, >, <=, <."
@@ -109,7 +110,12 @@ MethodOpt = Annotated[
     str,
     typer.Option(
         "--faithfulness-method",
-        help="lexical (default: sentence-level, explained) or overlap (rag-eval's rules).",
+        help=(
+            "lexical (default): each claim is matched against its best context sentence and "
+            "is unsupported when its content words are missing or its numbers, names or "
+            "negation differ; each verdict has a reason. overlap: rag-eval's rule: a claim is "
+            "supported when 80 % of its content words occur anywhere in the contexts."
+        ),
     ),
 ]
 WorkersOpt = Annotated[
@@ -139,7 +145,13 @@ JudgeOpt = Annotated[
 JudgeModelOpt = Annotated[str | None, typer.Option("--judge-model", help="Model name for --judge.")]
 JudgeUrlOpt = Annotated[
     str | None,
-    typer.Option("--judge-base-url", help="Base URL for --judge, e.g. http://localhost:11434."),
+    typer.Option(
+        "--judge-base-url",
+        help=(
+            "Base URL for --judge, without /chat/completions: OpenAI's is "
+            "https://api.openai.com/v1 (it ends in /v1); Ollama's is http://localhost:11434."
+        ),
+    ),
 ]
 JudgeKeyOpt = Annotated[
     str,
@@ -155,20 +167,31 @@ JudgeRetriesOpt = Annotated[
         "--judge-retries",
         min=0,
         max=10,
-        help="Extra attempts per judge call on network errors, timeouts, 408/429/5xx.",
+        help=(
+            "Extra attempts per judge call on network errors, timeouts and HTTP 408, 429 "
+            "and 5xx, after pauses of 1 s, 2 s, 4 s ..."
+        ),
     ),
 ]
 JudgeErrOpt = Annotated[
     str,
     typer.Option(
         "--on-judge-error",
-        help="When a judge call fails: keep (lexical verdict), undetermined, or fail (exit 2).",
+        help=(
+            "When a judge call fails: keep (use the lexical verdict), undetermined (leave the "
+            "claim out of the score; a sample with no judged claim is undetermined), or fail "
+            "(exit 2)."
+        ),
     ),
 ]
 PresetOpt = Annotated[
     str | None,
     typer.Option(
         "--preset",
-        help="Numeric domain preset: general, financial, medical, legal, property_valuation.",
+        help=(
+            "Numeric domain preset: general (default), financial, medical, legal, "
+            "property_valuation. A preset sets the tolerances and the claim types the numeric "
+            "metric checks; `veracity numbers presets` lists them."
+        ),
     ),
 ]

@@ -57,7 +57,15 @@ NoGateOpt = Annotated[
     bool, typer.Option("--no-gate", help="Evaluate tier 1 even when tier 0 misses the gate.")
 ]
 GateOpt = Annotated[
-    float, typer.Option("--gate", help="Tier-0 accuracy needed to evaluate tier 1.")
+    float,
+    typer.Option(
+        "--gate",
+        help=(
+            "Tier-0 accuracy (0 to 1) needed to evaluate tier 1. Without --gate: 0.95 "
+            "(fitz-gov's). Below it, tier 1 is skipped and the command exits 1; --no-gate "
+            "evaluates tier 1 anyway. demo applies the gate only with --gated."
+        ),
+    ),
 ]
 StrictLoadOpt = Annotated[
     bool, typer.Option("--strict-load", help="Treat case-file warnings as errors (exit 2).")
@@ -73,10 +81,25 @@ DetailsOpt = Annotated[
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar or notes.")]
 LlmModelOpt = Annotated[
     str | None,
-    typer.Option("--llm-model", help="Second opinion on pattern hits from this LLM (extra [llm])."),
+    typer.Option(
+        "--llm-model",
+        help=(
+            "Ask this LLM about each forbidden claim or element a regex found in an answer; "
+            "a hit it calls a false positive is cleared. Needs --llm-base-url. With --llm-api "
+            "openai the API key is read from OPENAI_API_KEY (no key sent when it is unset). "
+            "httpx from the [llm] extra is used when installed."
+        ),
+    ),
 ]
 LlmUrlOpt = Annotated[
-    str | None, typer.Option("--llm-base-url", help="OpenAI-compatible or Ollama base URL.")
+    str | None,
+    typer.Option(
+        "--llm-base-url",
+        help=(
+            "Base URL for --llm-model, without /chat/completions: OpenAI's is "
+            "https://api.openai.com/v1; Ollama's is http://localhost:11434."
+        ),
+    ),
 ]
 LlmApiOpt = Annotated[str, typer.Option("--llm-api", help="openai or ollama.")]
 LlmCacheOpt = Annotated[

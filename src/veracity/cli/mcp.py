@@ -50,6 +50,8 @@ def mcp(
     """Run the MCP server (tools: sfs_* from the SFS toolkit, check_faithfulness,
     check_numbers, retrieval_metrics, evaluate_samples, governance_*).
 
+    With --http, set VERACITY_API_KEYS="key1,key2" to require `Authorization: Bearer KEY`.
+
     Claude Desktop config: {"mcpServers": {"veracity": {"command": "veracity",
     "args": ["mcp"]}}}"""
     try:

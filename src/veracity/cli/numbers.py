@@ -32,7 +32,14 @@ app = typer.Typer(
 
 PresetOpt = Annotated[str, typer.Option("--preset", help="Preset name (see `presets`).")]
 ConfigOpt = Annotated[
-    Path | None, typer.Option("--config", help="Custom DomainConfig as a JSON or TOML file.")
+    Path | None,
+    typer.Option(
+        "--config",
+        help=(
+            "A JSON or TOML file of tolerances and extraction patterns (see README); "
+            "used instead of --preset."
+        ),
+    ),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
 TextArg = Annotated[str, typer.Argument(help="The answer text, or - to read stdin.")]
@@ -149,10 +156,19 @@ def verify(
     text: TextArg,
     evidence: Annotated[
         str | None,
-        typer.Option("--evidence", help="Evidence items: a JSON file path or JSON text."),
+        typer.Option(
+            "--evidence",
+            metavar="JSON|FILE",
+            help=(
+                'Evidence items, as JSON text or the path of a JSON file: a list of {"key": '
+                'NAME, "value": NUMBER, "unit": UNIT, "source": TEXT} (only value is '
+                'required; other keys are refused), or {"items": [...]}.'
+            ),
+        ),
     ] = None,
     context: Annotated[
-        list[str] | None, typer.Option("--context", help="A context passage (repeatable).")
+        list[str] | None,
+        typer.Option("--context", metavar="TEXT", help="A context passage (repeatable)."),
     ] = None,
     preset: PresetOpt = "general",
     config: ConfigOpt = None,

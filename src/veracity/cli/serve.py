@@ -39,9 +39,20 @@ def serve(
     ] = None,
     cors_origin: Annotated[
         list[str] | None,
-        typer.Option(help="Allow this browser origin (repeatable). CORS is off by default."),
+        typer.Option(
+            metavar="URL",
+            help="Allow this browser origin (repeatable). CORS is off by default.",
+        ),
     ] = None,
-    log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
+    log_level: Annotated[
+        str,
+        typer.Option(
+            help=(
+                "uvicorn log level: critical, error, warning, info (one line per request) "
+                "or debug, trace; any letter case."
+            )
+        ),
+    ] = "info",
 ) -> None:
     """Serve the HTTP API: /health, /evaluate, /numbers/*, /presets, /governance/*.
 
