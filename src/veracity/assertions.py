@@ -24,11 +24,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from pydantic import ValidationError
-
 from veracity.errors import ConfigError, InputError
 from veracity.results import MetricResult
-from veracity.samples import EvidenceItem
+from veracity.samples import EvidenceItem, evidence_item
 
 __all__ = [
     "Recorder",
@@ -163,13 +161,7 @@ def _evidence(items: Iterable[EvidenceItem | Mapping[str, Any]]) -> list[Evidenc
         if isinstance(item, EvidenceItem):
             out.append(item)
             continue
-        try:
-            out.append(EvidenceItem.model_validate(item))
-        except ValidationError as exc:
-            first = exc.errors()[0]
-            where = ".".join(str(p) for p in first.get("loc", ()))
-            msg = str(first.get("msg", "invalid")).removeprefix("Value error, ")
-            raise InputError(f"{where}: {msg}" if where else msg, field=f"evidence[{n}]") from None
+        out.append(evidence_item(item, n))
     return out
 
 

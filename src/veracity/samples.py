@@ -13,11 +13,20 @@ import json
 import math
 from typing import Any
 
-from pydantic import AliasChoices, BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    AliasChoices,
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
+from veracity.errors import InputError
 from veracity.field_typos import likely_typo
 
-__all__ = ["EvidenceItem", "Sample", "content_id"]
+__all__ = ["EvidenceItem", "Sample", "content_id", "evidence_item"]
 
 
 _EVIDENCE_KEYS = frozenset({"key", "value", "unit", "source"})
@@ -84,6 +93,18 @@ class EvidenceItem(BaseModel):
                 "unit is applied"
             )
         return self
+
+
+def evidence_item(raw: Any, index: int) -> EvidenceItem:
+    """``raw`` (a mapping) as an :class:`EvidenceItem`, or an InputError naming the field
+    ``evidence[index]`` and its first problem in one sentence."""
+    try:
+        return EvidenceItem.model_validate(raw)
+    except ValidationError as err:
+        first = err.errors()[0]
+        loc = ".".join(str(p) for p in first.get("loc", ()))
+        msg = str(first.get("msg", "invalid")).removeprefix("Value error, ")
+        raise InputError(f"{loc}: {msg}" if loc else msg, field=f"evidence[{index}]") from None
 
 
 class Sample(BaseModel):

@@ -49,3 +49,16 @@ def test_veracity_serve_subprocess(tmp_path: Path) -> None:
 
             assert http.get("/health").status_code == 200
         assert proc.poll() is None
+
+
+def test_an_unknown_log_level_is_one_line_and_exit_2() -> None:
+    from typer.testing import CliRunner
+
+    from veracity.cli.main import app
+
+    result = CliRunner().invoke(app, ["serve", "--log-level", "bogus"])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "error: unknown --log-level 'bogus'; choose from critical, error, warning, info, "
+        "debug, trace\n"
+    )

@@ -148,3 +148,20 @@ def test_errors_exit_2_one_line() -> None:
         "error: evidence is not valid JSON: an integer of more than 4,300 digits\n",
         "error: TEXT is not UTF-8 text (it holds an undecodable byte)\n",
     ]
+
+
+def test_an_evidence_item_with_an_unknown_field_is_named_in_one_sentence() -> None:
+    from typer.testing import CliRunner
+
+    from veracity.cli.main import app
+
+    result = CliRunner().invoke(
+        app,
+        ["numbers", "verify", "It costs $5.", "--evidence",
+         '[{"key": "p", "value": 5, "unit": "USD", "confidence": 1}]'],
+    )  # fmt: skip
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "error: field 'evidence[0]': unknown field 'confidence' (an evidence item has the "
+        "fields key, value, unit and source)\n"
+    )

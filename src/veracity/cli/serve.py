@@ -14,8 +14,12 @@ from typing import Annotated
 import typer
 
 from veracity.cli.common import fail, user_errors
+from veracity.errors import ConfigError
 
-__all__ = ["SERVER_HINT", "register"]
+__all__ = ["LOG_LEVELS", "SERVER_HINT", "register"]
+
+LOG_LEVELS = ("critical", "error", "warning", "info", "debug", "trace")
+"""uvicorn's log levels, as ``--log-level`` takes them (any letter case)."""
 
 SERVER_HINT = "the HTTP service needs FastAPI and uvicorn: pip install 'veracity[server]'"
 
@@ -67,6 +71,10 @@ def serve(
     from veracity.server.settings import ServiceSettings
 
     with user_errors():
+        if log_level.lower() not in LOG_LEVELS:
+            raise ConfigError(
+                f"unknown --log-level {log_level!r}; choose from {', '.join(LOG_LEVELS)}"
+            )
         settings = ServiceSettings.from_env(
             max_body_bytes=max_body_bytes,
             max_samples=max_samples,

@@ -7,13 +7,11 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pydantic import ValidationError
-
 from veracity.errors import InputError
 from veracity.numeric.models import EvidenceQuantity
 from veracity.numeric.unitstr import parse_unit_string
 from veracity.numeric.word_labels import noun_label
-from veracity.samples import EvidenceItem
+from veracity.samples import EvidenceItem, evidence_item
 
 __all__ = ["MAX_EVIDENCE_ITEMS", "describe", "dimension_of", "evidence_from_items"]
 
@@ -51,15 +49,7 @@ def evidence_from_items(
         else:
             raw = item if isinstance(item, Mapping) else _as_mapping(item)
             _check_raw_value(raw.get("value"), i)
-            try:
-                item = EvidenceItem.model_validate(raw)
-            except ValidationError as err:
-                first = err.errors()[0]
-                loc = ".".join(str(p) for p in first.get("loc", ()))
-                raise InputError(
-                    f"{loc}: {first.get('msg', 'invalid')}" if loc else first.get("msg", "invalid"),
-                    field=f"evidence[{i}]",
-                ) from None
+            item = evidence_item(raw, i)
             key, value, unit, source = item.key, item.value, item.unit, item.source
         spec = parse_unit_string(unit)
         stated = value * spec.scale
