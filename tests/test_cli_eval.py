@@ -55,9 +55,15 @@ def test_jsonl_streams_one_line_per_sample(data: Path) -> None:
     assert code == 0
     lines = [json.loads(line) for line in out.splitlines()]
     assert lines == [
-        {"id": "a", "metrics": {"mrr": 1.0}, "details": {}, "question": "q", "answer": "x"},
-        {"id": "b", "metrics": {"mrr": 0.5}, "details": {}, "question": "q", "answer": "x"},
-    ]
+        {"id": "a", "metrics": {"mrr": 1.0}, "details": {"retrieval": {
+            "reason": "relevant at rank 1; 1 of 2 retrieved items relevant, 1 relevant in all",
+            "relevant_ranks": [1], "n_retrieved": 2, "n_relevant": 1,
+        }}, "question": "q", "answer": "x"},
+        {"id": "b", "metrics": {"mrr": 0.5}, "details": {"retrieval": {
+            "reason": "relevant at rank 2; 1 of 2 retrieved items relevant, 1 relevant in all",
+            "relevant_ranks": [2], "n_retrieved": 2, "n_relevant": 1,
+        }}, "question": "q", "answer": "x"},
+    ]  # fmt: skip
 
 
 def test_output_file(data: Path, tmp_path: Path) -> None:

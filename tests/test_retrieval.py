@@ -156,3 +156,45 @@ def test_a_grade_beyond_max_grade_is_refused() -> None:
         "golden_documents",
         "grade of 'a' must be at most 1,000,000",
     )
+
+
+def test_explain_gives_the_ranks_behind_every_retrieval_score() -> None:
+    """Worked by hand: d2 and d4 relevant among d1..d4 (the repeated d2 counts once)."""
+    from veracity.retrieval import explain, judge
+
+    j = judge(["d1", "d2", "d2", "d3", "d4"], ["d2", "d4", "d9"])
+    assert explain(j) == {
+        "reason": "relevant at ranks 2, 4; 2 of 4 retrieved items relevant, 3 relevant in all",
+        "relevant_ranks": [2, 4],
+        "n_retrieved": 4,
+        "n_relevant": 3,
+    }
+    graded = explain(judge(["a", "b"], {"a": 2, "c": 1}))
+    assert graded["reason"] == (
+        "relevant at rank 1 (grade 2); 1 of 2 retrieved items relevant, 2 relevant in all"
+    )
+    assert graded["grades"] == [2]
+    none = explain(judge(["x"], ["a"]))
+    assert none["reason"] == (
+        "no relevant item retrieved; 0 of 1 retrieved item relevant, 1 relevant in all"
+    )
+    many = explain(judge([f"d{i}" for i in range(2000)], [f"d{i}" for i in range(2000)]))
+    assert many["reason"].startswith(
+        "relevant at ranks 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 and 1990 more;"
+    )
+    assert len(many["relevant_ranks"]) == 1000
+
+
+def test_eval_details_explain_retrieval_once_per_sample() -> None:
+    from veracity.evaluation import evaluate_sample
+    from veracity.metrics import plan_metrics
+    from veracity.samples import Sample
+
+    s = Sample(id="s", question="q", answer="a", contexts=["c"], retrieved=["x", "g"],
+               golden_documents=["g"])  # fmt: skip
+    result = evaluate_sample(s, plan_metrics(["precision", "mrr"], ks=[2]))
+    assert result.metrics == {"precision@2": 0.5, "mrr": 0.5}
+    assert result.details == {"retrieval": {
+        "reason": "relevant at rank 2; 1 of 2 retrieved items relevant, 1 relevant in all",
+        "relevant_ranks": [2], "n_retrieved": 2, "n_relevant": 1,
+    }}  # fmt: skip

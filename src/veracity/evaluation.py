@@ -18,9 +18,12 @@ from veracity.report import Gate, Report, ReportBuilder, SampleResult, parse_gat
 from veracity.results import MetricResult
 from veracity.samples import Sample
 
-__all__ = ["evaluate", "evaluate_sample", "iter_evaluate"]
+__all__ = ["RETRIEVAL_DETAILS", "evaluate", "evaluate_sample", "iter_evaluate"]
 
 NO_RETRIEVED = "no retrieved list"
+RETRIEVAL_DETAILS = "retrieval"
+"""The key of a sample's details that explains its retrieval scores
+(:func:`veracity.retrieval.explain`): the ranks of its relevant items."""
 
 
 def evaluate_sample(
@@ -56,6 +59,9 @@ def evaluate_sample(
             entry: dict[str, Any] = {"reason": result.reason} if result.reason else {}
             entry.update(result.details)
             details[planned.name] = entry
+    if judged is not None and judged.undetermined_reason is None:
+        # one reason behind every retrieval score: where the relevant items were ranked
+        details[RETRIEVAL_DETAILS] = retrieval.explain(judged)
     return SampleResult(
         id=sample.id,
         metrics=values,

@@ -31,6 +31,7 @@ __all__ = [
     "Judged",
     "Relevance",
     "average_precision",
+    "explain",
     "hit_at_k",
     "judge",
     "ndcg_at_k",
@@ -102,6 +103,43 @@ def judge(retrieved: Sequence[str], relevant: Relevance, *, normalize: bool = Fa
     elif not positive:
         reason = NO_POSITIVE
     return Judged(tuple(grades), tuple(positive), len(positive), reason)
+
+
+MAX_RANKS_SHOWN = 10
+"""Relevant ranks written out in :func:`explain`'s reason (the rest are counted)."""
+MAX_RANKS_KEPT = 1000
+"""Relevant ranks kept in :func:`explain`'s ``relevant_ranks`` list."""
+
+
+def explain(j: Judged) -> dict[str, object]:
+    """Why a sample's retrieval metrics are what they are, for its details: the ranks of
+    the relevant items in the (de-duplicated) ranked list, with their grades when graded,
+    how many items were retrieved and how many are relevant in all. Every retrieval
+    metric is a function of these (see :mod:`veracity.metrics`)."""
+    ranks = [i + 1 for i, g in enumerate(j.grades) if g > 0]
+    graded = any(g > 1 for g in j.grades) or any(g > 1 for g in j.ideal)
+    n = len(j.grades)
+    if ranks:
+        shown = ", ".join(
+            f"{r} (grade {j.grades[r - 1]})" if graded else str(r) for r in ranks[:MAX_RANKS_SHOWN]
+        )
+        more = f" and {len(ranks) - MAX_RANKS_SHOWN} more" if len(ranks) > MAX_RANKS_SHOWN else ""
+        where = f"relevant at rank{'s' if len(ranks) > 1 else ''} {shown}{more}"
+    else:
+        where = "no relevant item retrieved"
+    reason = (
+        f"{where}; {len(ranks)} of {n} retrieved item{'' if n == 1 else 's'} relevant, "
+        f"{j.n_relevant} relevant in all"
+    )
+    out: dict[str, object] = {
+        "reason": reason,
+        "relevant_ranks": ranks[:MAX_RANKS_KEPT],
+        "n_retrieved": n,
+        "n_relevant": j.n_relevant,
+    }
+    if graded:
+        out["grades"] = [j.grades[r - 1] for r in ranks[:MAX_RANKS_KEPT]]
+    return out
 
 
 def _check_k(k: int | None) -> None:
