@@ -390,9 +390,11 @@ def declared_cells(claim: NumericClaim, pool: EvidencePool) -> Candidates:
                 if (
                     own is not None
                     and declared_unit(head, claim.dimension, claim.per) is None
+                    and declared_unit(head, claim.dimension) is None
                     and text_names_a_unit(own.group(1))
                 ):
-                    continue  # "Proof load (kN)" is no length for "Nominal diameter (mm)"
+                    continue  # "Proof load (kN)" is no length for "Nominal diameter (mm)";
+                    # but "Rent 2025 (S$)" under "Revised monthly stall rents" is S$ a month
             if found is not None:
                 unit, scale = found
                 if e.table_scaled:  # its table's scale marker already applied
