@@ -23,6 +23,7 @@ from veracity.numeric.evidence import dimension_of
 from veracity.numeric.models import EvidenceQuantity, NumericClaim, labels_of, year_of
 from veracity.numeric.table_units import (
     column_scale,
+    declared_per,
     declared_text,
     declared_unit,
     row_label_cell,
@@ -381,6 +382,10 @@ def declared_cells(claim: NumericClaim, pool: EvidencePool) -> Candidates:
                 continue
             text = declared_text(e)
             found = declared_unit(text, claim.dimension, claim.per)
+            if found is None and claim.per and declared_per(e) == claim.per:
+                # "£98 an hour" against "Standard rate/hr" under "(GBP, excl. VAT)": the
+                # period and the currency are declared by different labels
+                found = declared_unit(text, claim.dimension)
             cell = e.index.table_cell(e.span[0]) if found is not None and e.span else None
             if cell is not None and cell.start == cell.head:
                 continue  # a cell of the header line ("| 1–49 | 50+ |") labels a column

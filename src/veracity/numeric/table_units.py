@@ -162,9 +162,8 @@ def _title_scales_column(
 
 
 _PERIOD_NAMED = re.compile(
-    r"(?:\bper[ \t]+|/[ \t]*)(?P<den>[A-Za-z]+)\b|\b(?P<adv>"
-    + "|".join(w for w in PERIOD_WORDS if w != "p.a.")
-    + r")\b",
+    r"(?:\bper[ \t]+(?:[A-Za-z]+[ \t]+(?=(?i:minute|hour|day|week|month|year)s?\b))?|/[ \t]*)"
+    r"(?P<den>[A-Za-z]+)\b|\b(?P<adv>" + "|".join(w for w in PERIOD_WORDS if w != "p.a.") + r")\b",
     re.IGNORECASE,
 )
 
