@@ -274,9 +274,9 @@ def _judge(
     if c != 0 and e != 0 and (c > 0) != (e > 0) and claim.dimension != "temperature":
         magnitude_err = abs(abs(c) - abs(e)) / abs(e)
         # "-3.2 %" restated as "fell 3.2 %" (or the reverse): the sign is in the words
-        worded = (c > 0 and (claim.direction == "down" or _in_deficit(claim))) or (
-            e > 0 and (ev.direction == "down" or _in_deficit(ev))
-        )
+        worded = (
+            c > 0 and (claim.direction == "down" or _in_deficit(claim) or _below_after(claim))
+        ) or (e > 0 and (ev.direction == "down" or _in_deficit(ev) or _below_after(ev)))
         if not worded:
             return False, magnitude_err, "sign_mismatch"
         c, err = -c, magnitude_err
@@ -346,6 +346,16 @@ def _in_deficit(q: NumericClaim | EvidenceQuantity) -> bool:
         return _DEFICIT.search(index.text, lo, span[0]) is not None
 
     return memo(q, "deficit", named)
+
+
+_BELOW = re.compile(r"[ \t]+(?i:below|beneath)\b")
+
+
+def _below_after(q: NumericClaim | EvidenceQuantity) -> bool:
+    """True when "below" follows ``q`` ("150 pascals below room pressure" is -150 Pa
+    relative to it; "3 m below the crest")."""
+    index, span = q.index, q.span
+    return index is not None and span is not None and _BELOW.match(index.text, span[1]) is not None
 
 
 _DEFICIT_REACH = 100
