@@ -76,6 +76,7 @@ def join_compounds(text: str, found: list[Quantity], keep_parts: bool) -> list[Q
             found[k] = Quantity(
                 q.start, q.end, q.stated * 60.0, q.stated, "time", "min", half_unit=30.0
             )
+    found = _one_larger_unit(text, found, keep_parts)
     out: list[Quantity] = []
     i = 0
     while i < len(found):
@@ -120,6 +121,40 @@ def join_compounds(text: str, found: list[Quantity], keep_parts: bool) -> list[Q
         else:
             out.append(q)
         i = j + 1
+    return out
+
+
+_ONE_LARGER = re.compile(
+    r"(?<![\w'’-])(?i:an|a|one)[ \t]+(?i:(hour|minute)s?)[ \t]*,?[ \t]*and[ \t]+$"
+)
+""""an hour and " / "one minute and " before a smaller time ("an hour and 22 minutes")."""
+_LARGER_UNITS = {"hour": "h", "minute": "min"}
+
+
+def _one_larger_unit(text: str, found: list[Quantity], keep_parts: bool) -> list[Quantity]:
+    """Join "one hour and 14 minutes" / "an hour and 22 minutes" (a larger unit counted
+    by a word that is no claim of its own) into one time: 74 and 82 minutes."""
+    out: list[Quantity] = []
+    for q in found:
+        if q.dimension == "time" and q.unit in ("min", "s") and not q.excluded and not q.is_range:
+            m = _ONE_LARGER.search(text, max(0, q.start - 24), q.start)
+            big = units.SYMBOLS[_LARGER_UNITS[m.group(1).lower()]] if m is not None else None
+            if m is not None and big is not None and smaller_unit(q.unit, big.symbol):
+                if keep_parts:
+                    out.append(q)
+                q = Quantity(
+                    m.start(),
+                    q.end,
+                    big.factor + q.value,
+                    1.0 + q.value / big.factor,
+                    "time",
+                    big.symbol,
+                    approx=q.approx,
+                    bound=q.bound,
+                    half_unit=q.half_unit,
+                    significant=q.significant + 1,
+                )
+        out.append(q)
     return out
 
 
