@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 
-from veracity.numeric import units
+from veracity.numeric import lexicon, units
 from veracity.numeric.quantity import Quantity
 
 __all__ = ["ADVERBS", "LONG_PERIODS", "PERIODS", "PERIOD_WORDS", "THINGS", "apply_rate", "read_per"]
@@ -242,6 +242,11 @@ def read_per(text: str, pos: int) -> tuple[str, int, bool] | None:
                     period = _canonical(then.group("den"), (then.group("word") or "/").lower())
                     if period in _PERIOD_DENS:  # "per hectare per year": both denominators
                         return f"{den}/{period}", then.end(), False
+                adverb = _ADVERB.match(text, end) if den in lexicon.PER_HEAD else None
+                if adverb is not None:  # "128 litres per person daily": per person per day
+                    period = PERIOD_WORDS[adverb.group("adv").lower()]
+                    if period in _PERIOD_DENS:
+                        return f"{den}/{period}", adverb.end(), False
                 return den, end, False
             if word in _AFTER_A:
                 return None
