@@ -40,6 +40,9 @@ _CLAUSE_CUT = re.compile(  # applied to the lower-cased text
 _YEAR = re.compile(  # the look-behind comes after the digits: the scan then starts on "1"/"2"
     r"((?:18|19|20)\d\d)(?<![\d.,$€£]....)(?![\d%])(?!\s?(?:%|percent))"
 )
+_LETTERS_BEFORE = re.compile(r"[A-Za-z]+$")
+_YEAR_PREFIXES = frozenset({"FY", "CY", "MY", "AY", "SY"})
+"""Letters glued before a year that keep it a year ("FY2023", "CY2024", "MY2025")."""
 _NAMED_BY_YEAR = re.compile(r"(?i:the|its) (?:18|19|20)\d\d(?:[ \t]+[A-Za-z-]+){1,3}[ \t]*,")
 """A year naming a subject right before a clause cut: "the 2024 recharge,"."""
 _SINCE = re.compile(r"\b(?i:since)\b")
@@ -387,8 +390,14 @@ class TextIndex:
         if self._years is None:
             pos: list[int] = []
             val: list[int] = []
-            for m in _YEAR.finditer(self.text):
-                pos.append(m.start(1))
+            text = self.text
+            for m in _YEAR.finditer(text):
+                p = m.start(1)
+                if p and text[p - 1].isalpha():
+                    glued = _LETTERS_BEFORE.search(text, max(0, p - 8), p)
+                    if glued is not None and glued.group(0).upper() not in _YEAR_PREFIXES:
+                        continue  # "SR2008 No 20", "AB2019": a code, not a year
+                pos.append(p)
                 val.append(int(m.group(1)))
             self._years = (pos, val)
         return self._years
