@@ -170,12 +170,16 @@ SCALES = {
 LAST_WORD = re.compile(r"([A-Za-z§#][A-Za-z.]*)[ \t\u00a0]*$")
 
 RANGE = re.compile(
-    rf"(?:(?P<dash>[-–—]){SP}*|[ \u00a0]+(?P<dash2>[-–—]){SP}+|{SP}+(?P<word>to|and|through){SP}+)"
-    r"(?=[$€£¥₹]?\d)"
+    rf"(?:(?P<dash>[-–—]){SP}*|[ \u00a0]+(?P<dash2>[-–—]){SP}+)(?=[$€£¥₹]?\d)"
+    rf"|{SP}+(?P<word>to|and|through){SP}+"
+    r"(?=[$€£¥₹]?\d|[+\-\u2212]\d|(?i:plus|minus)[ \t]+\d)"
 )
-"""A range between two numbers: "3-5", "3 – 5", "3 to 5", "between 3 and 5". A dash
+"""A range between two numbers: "3-5", "3 – 5", "3 to 5", "between 3 and 5"; after a
+word the second may carry a sign ("from -30 to +100 °C", "minus 30 to plus 100"). A dash
 after a space but glued to the next number ("1,287 -8.9%") is that number's sign, and
 a tab ends a table cell: neither makes a range."""
+SIGN_AHEAD = re.compile(r"([+\-\u2212])|(?i:(plus|minus))[ \t]+")
+"""The sign before the second number of a range ("+100", "minus 10")."""
 
 CHAIN = re.compile(r"[-/.:]\d+[-/.:]\d")
 

@@ -60,6 +60,7 @@ from veracity.numeric.patterns import (
     NO_SUFFIX_AFTER,
     RANGE,
     SCALES,
+    SIGN_AHEAD,
     SP,
     SUFFIX,
     SUFFIX_START,
@@ -471,6 +472,9 @@ def _read(text: str, raw: RawNumber, active: frozenset[str]) -> tuple[list[Quant
     ):
         return [q], stop
     second_start = rng.end()
+    sign = SIGN_AHEAD.match(text, second_start) if rng.group("word") else None
+    if sign is not None:  # "from -30 to +100 °C", "minus 30 to plus 100 degrees": the
+        second_start = sign.end()  # digits; _read_one reads the sign before them back
     if text[second_start] in "$€£¥₹":
         second_start += 1
     if worded:
@@ -499,7 +503,7 @@ def _read(text: str, raw: RawNumber, active: frozenset[str]) -> tuple[list[Quant
     )
     # ranges are written low-high ("3-5 %", "10 to 12 days"); high-low is a pair of
     # claims: a score ("won 112-100", "a 3-1 win") or a tally, each side its own number
-    high_low = rng.group("word") != "and" and 0 <= q2.stated <= q.stated
+    high_low = rng.group("word") != "and" and q2.stated <= q.stated
     if (
         q.dimension == "number"
         and q2.dimension == "count"
