@@ -96,6 +96,16 @@ def _share_dimension_units(text: str, found: list[Quantity]) -> None:
     ("845 x 598 x 600 mm": three lengths in millimetres; "20 by 30 cm")."""
     for i in range(len(found) - 1, 0, -1):
         p, q = found[i - 1], found[i]
+        if (
+            p.unit == "x"
+            and p.dimension == "ratio"
+            and _bare(q)
+            and q.start - p.end <= 6
+            and _TIMES_GAP.fullmatch("x" + text[p.end : q.start]) is not None
+        ):  # "150 x 110 x 70" under "Internal dimensions (mm)": sides, not multiples
+            p.end = p.start + len(text[p.start : p.end].rstrip(" \txX×"))
+            p.dimension, p.unit, p.noun = "number", "", ""
+            continue
         # by alias, so not inches ("in"): "2 x 12in" is two 12-inch speakers and "500 x
         # 2-inch boxes" 500 boxes, where a chain in mm or cm is one object's sides
         unit = units.UNITS.get(q.unit)
