@@ -113,7 +113,8 @@ NOUN_STOPWORDS: frozenset[str] = frozenset(
     climbed surged slipped looks look seems seem remained remains stands stood shows showed
     came went said reported indicates indicated suggests suggested means meant makes made
     gives gave got reached hit totaled totalled amounted compares get gets getting take
-    takes took pay pays paid receive receives received""".split()
+    takes took pay pays paid receive receives received together apiece instead again
+    already still""".split()
 )
 """A number followed by one of these words counts nothing (it is a plain number)."""
 
