@@ -22,6 +22,7 @@ _BOUND_SLACK = 1.25
 """As for a bound against a value: "more than six times" covers 6x to 7.5x."""
 
 __all__ = [
+    "area_of_claims",
     "column_total",
     "difference_of_values",
     "percent_change",
@@ -434,6 +435,37 @@ def product_of_claims(
         return None
     err, other, k, how = best
     reason = f"{claim.text!r} is {other.text!r} {how} {k} (relative error {err:.2%})"
+    return ClaimVerification(claim, True, None, err, "product_of_claims", reason, tol)
+
+
+def area_of_claims(
+    claim: NumericClaim, verdicts: list[ClaimVerification], tol: float
+) -> ClaimVerification | None:
+    """An area worked out as the product of two verified lengths stated before it in its
+    answer sentence: ``c = a * b`` ("12 by 2 metres, or 24 square metres"), within
+    ``tol``; the last such pair before the area is taken."""
+    if claim.index is None or claim.dimension != "area" or claim.low is not None:
+        return None
+    index = claim.index
+    s0, _ = index.sentence_bounds(claim.span[0])
+    sides = [
+        v.claim
+        for v in verdicts
+        if v.verified
+        and v.claim.index is index
+        and v.claim.dimension == "length"
+        and v.claim.low is None
+        and v.claim.value > 0
+        and s0 <= v.claim.span[0] < claim.span[0]
+    ]
+    if len(sides) < 2 or claim.value <= 0:
+        return None
+    a, b = sides[-2], sides[-1]
+    made = a.value * b.value
+    err = abs(claim.value - made) / made
+    if err > tol:
+        return None
+    reason = f"{claim.text!r} is {a.text!r} times {b.text!r} (relative error {err:.2%})"
     return ClaimVerification(claim, True, None, err, "product_of_claims", reason, tol)
 
 

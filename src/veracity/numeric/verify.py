@@ -120,6 +120,7 @@ from veracity.numeric.beside_companions import find_beside_companions
 from veracity.numeric.companions import check_companions, check_row_selectors
 from veracity.numeric.config import DomainConfig
 from veracity.numeric.derived import (
+    area_of_claims,
     column_total,
     difference_of_values,
     percent_change,
@@ -945,6 +946,8 @@ def _score(
                     got = percent_of_claims(v.claim, verdicts, tol, widen)
             else:
                 got = product_of_claims(v.claim, verdicts, tol)
+                if got is None and v.claim.dimension == "area":  # "12 by 2 m, or 24 m²"
+                    got = area_of_claims(v.claim, verdicts, tol)
             if got is None and v.claim.dimension != "ratio":
                 got = sum_of_claims(v.claim, verdicts, tol)  # "60,850 in total: 48,600 and ..."
             far = v.relative_error is None or v.relative_error > tol
