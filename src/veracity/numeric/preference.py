@@ -1,6 +1,6 @@
 """Which evidence a claim is about, before its value is compared: evidence stated for
 the claim's year, then for the month it names, then about its row or entity (most shared
-labels; the same rate denominator counts as one). One shared word does not decide when
+labels; the same rate denominator counts as one). One or two shared words do not decide when
 every value it picks is ten times off the claim's and another value is close: it names
 the topic ("the hydrofoil ... 27 minutes" is not about "the six-month hydrofoil trial")."""
 
@@ -114,7 +114,7 @@ def prefer_context(
         if (
             best > 0
             and min(scores) < best
-            and not (best == 1 and _all_far(claim, preferred, cands))
+            and not (best <= 2 and _all_far(claim, preferred, cands))
         ):
             cands = preferred
             names = [n.lstrip("#") for n in sorted(labels & labels_of(cands[0]))]
