@@ -11,7 +11,8 @@ percentages only percentages; percentage points only percentage points (or,
 derived, the difference of two evidence percentages). Rules, in order:
 
 * sign: ``c`` and ``e`` of opposite signs never match (``sign_mismatch``), unless a
-  word carries the sign ("fell 3.2 %" restates "-3.2 %"); nor do two values whose words
+  word carries the sign ("fell 3.2 %" restates "-3.2 %", "150 Pa below room pressure"
+  restates "-150 Pa relative to room"); nor do two values whose words
   state opposite directions ("fell 5 %" against "rose 5 %");
 * ``e == 0``: verified when ``|c| <= zero_tolerance`` (``zero_absolute``);
 * a range claim contains ``e``, or a point claim lies in a range ``e``
