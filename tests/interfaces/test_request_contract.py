@@ -280,3 +280,14 @@ def test_a_body_that_is_not_utf8_json_says_so(client: TestClient) -> None:
     assert resp.json()["message"] == (
         "the body could not be read as JSON: send UTF-8 text, with integers of at most 4,300 digits"
     )
+
+
+@pytest.mark.parametrize("k", [0, [5, 0], 2_000_000, []])
+def test_a_bad_cut_off_is_the_same_error_on_evaluate_as_on_retrieval(
+    client: TestClient, k: Any
+) -> None:
+    """A cut-off is an argument: 422 invalid_input naming field 'k' on /evaluate too
+    (it was invalid_config with no field)."""
+    sample = {"answer": "a", "contexts": ["c"], "retrieved": ["x"], "golden_documents": ["x"]}
+    body = client.post("/evaluate", json={"samples": [sample], "k": k}).json()
+    assert (body["error"], body["field"]) == ("invalid_input", "k")

@@ -240,12 +240,7 @@ def retrieval_metrics(
         rel = dict(relevant)
     else:
         rel = texts_arg(relevant, "relevant", settings)
-    from veracity.metrics import MAX_K
-
-    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
-        raise InputError("must be a whole number >= 1", field="k")
-    if k > MAX_K:
-        raise InputError(f"must be at most {MAX_K:,}, got {k}", field="k")
+    _check_k(k)
     results = {
         f"precision@{k}": retrieval.precision_at_k(ranked, rel, k, normalize=normalize),
         f"recall@{k}": retrieval.recall_at_k(ranked, rel, k, normalize=normalize),
@@ -263,6 +258,16 @@ def retrieval_metrics(
 
 
 # ---------------------------------------------------------------- evaluation
+
+
+def _check_k(k: object) -> None:
+    """A cut-off must be a whole number from 1 to MAX_K (InputError on field ``k``)."""
+    from veracity.metrics import MAX_K
+
+    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
+        raise InputError("must be a whole number >= 1", field="k")
+    if k > MAX_K:
+        raise InputError(f"must be at most {MAX_K:,}, got {k}", field="k")
 
 
 def evaluate_samples(
@@ -283,6 +288,10 @@ def evaluate_samples(
     from veracity.io import sample_from_dict
     from veracity.samples import Sample
 
+    if not isinstance(k, int) and not k:
+        raise InputError("must hold at least one cut-off", field="k")
+    for one in [k] if isinstance(k, int) else k:
+        _check_k(one)  # an argument, like the samples: invalid_input, as /retrieval says
     if isinstance(samples, str | bytes) or not isinstance(samples, Sequence):
         raise InputError("must be a list of sample objects", field="samples")
     if not samples:
