@@ -250,3 +250,19 @@ def test_an_evidence_item_with_an_unknown_field_is_refused_by_name(tmp_path: Pat
         f"{path}:1: field 'evidence.0': unknown field 'sorce': did you mean 'source'? "
         "(an evidence item has the fields key, value, unit and source)"
     )
+
+
+def test_compressed_input_is_named_not_read_as_bad_utf8(tmp_path: Path) -> None:
+    import gzip
+
+    path = tmp_path / "s.jsonl.gz"
+    path.write_bytes(gzip.compress(b'{"answer": "x", "contexts": ["c"]}\n'))
+    with pytest.raises(InputError) as info:
+        list(read_samples(path))
+    assert str(info.value) == (
+        f"{path}: gzip-compressed data; decompress it first: gunzip -c s.jsonl.gz | veracity eval -"
+    )
+    zipped = tmp_path / "s.jsonl"
+    zipped.write_bytes(b"PK\x03\x04" + b"\0" * 20)
+    with pytest.raises(InputError, match=r"zip-compressed data; decompress it first$"):
+        list(read_samples(zipped))

@@ -152,14 +152,22 @@ def _unique_id(
     return sample.model_copy(update={"id": new_id})
 
 
+_COMPRESSED = {b"\x1f\x8b": "gzip", b"BZh": "bzip2", b"\xfd7zXZ": "xz", b"PK\x03\x04": "zip"}
+"""The magic bytes of compressed files, which are refused by name, not as bad UTF-8."""
+
+
 def _detect_format(p: Path, source: str) -> str:
+    with p.open("rb") as fh:
+        head = fh.read(4096)
+    for magic, kind in _COMPRESSED.items():
+        if head.startswith(magic):
+            how = f": gunzip -c {p.name} | veracity eval -" if kind == "gzip" else ""
+            raise InputError(f"{kind}-compressed data; decompress it first{how}", source=source)
     suffix = p.suffix.lower()
     if suffix == ".csv":
         return "csv"
     if suffix in (".jsonl", ".ndjson"):
         return "jsonl"
-    with p.open("rb") as fh:
-        head = fh.read(4096)
     if not head.strip():
         raise InputError("file is empty", source=source)
     text = head.removeprefix(b"\xef\xbb\xbf").lstrip()
