@@ -66,12 +66,18 @@ def iter_evaluate_parallel(
     key = _plan_key(plan)
     pending: deque[Future[list[SampleResult]]] = deque()
     with ProcessPoolExecutor(max_workers=n) as pool:
-        while True:
-            while len(pending) < 2 * n:
-                chunk = list(islice(it, chunk_size))
-                if not chunk:
-                    break
-                pending.append(pool.submit(_score_chunk, chunk, key, options))
-            if not pending:
-                return
-            yield from pending.popleft().result()
+        try:
+            while True:
+                while len(pending) < 2 * n:
+                    chunk = list(islice(it, chunk_size))
+                    if not chunk:
+                        break
+                    pending.append(pool.submit(_score_chunk, chunk, key, options))
+                if not pending:
+                    return
+                yield from pending.popleft().result()
+        except BaseException:
+            # Ctrl-C, SIGTERM or a consumer that stops early: drop the chunks not yet
+            # started, so the workers finish the ones under way and exit with us
+            pool.shutdown(wait=True, cancel_futures=True)
+            raise

@@ -48,3 +48,27 @@ def test_ctrl_c_then_resume(tmp_path: Path) -> None:
     assert done.returncode == 1  # every case answered "abstain": the tier-0 gate fails
     ids = [json.loads(line)["id"] for line in run_file.read_text().splitlines()]
     assert len(ids) == len(set(ids)) == 18  # resumed: nothing asked twice
+
+
+def test_sigterm_says_the_same_and_exits_143(tmp_path: Path) -> None:
+    (tmp_path / "slow_sys.py").write_text(SYSTEM, encoding="utf-8")
+    run_file = tmp_path / "run.jsonl"
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    cmd = [
+        sys.executable, "-c", "from veracity.cli.main import main; main()",
+        "gov", "run", "--system", "slow_sys:answer", "--run-file", str(run_file),
+        "--tier", "0", "--concurrency", "1", "-q", "--no-ci",
+    ]  # fmt: skip
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and not (
+        run_file.exists() and run_file.read_text().count("\n") >= 2
+    ):
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=20)
+    assert proc.returncode == 143
+    assert err.strip() == (
+        f"error: interrupted; the responses so far are in {run_file}: "
+        "run the same command again to resume"
+    )

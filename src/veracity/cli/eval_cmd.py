@@ -16,9 +16,12 @@ import typer
 
 from veracity.cli.common import (
     EXIT_GATE_FAILED,
+    EXIT_INTERRUPTED,
     EXIT_OK,
+    atomic_file,
     fail,
     progress_reporter,
+    terminate_as_interrupt,
     user_errors,
     write_output,
 )
@@ -106,7 +109,29 @@ def _count_lines(path: Path) -> int | None:
 
 
 def run_eval(path: Path, args: EvalArgs, *, label: str | None = None) -> int:
-    """Evaluate ``path`` with ``args``; returns the exit code (gates)."""
+    """Evaluate ``path`` with ``args``; returns the exit code (gates). Ctrl-C or SIGTERM
+    stops it with one line saying what was kept (exit 130 / 143): a report file is
+    written whole or not at all; JSONL lines already written stay, each one whole."""
+    with terminate_as_interrupt():
+        try:
+            return _run_eval(path, args, label=label)
+        except KeyboardInterrupt:
+            fail(_interrupted(args), code=EXIT_INTERRUPTED)
+
+
+def _interrupted(args: EvalArgs) -> str:
+    """What an interrupted run kept, in one line."""
+    fmt = "json" if args.json_flag else args.fmt.lower()
+    if fmt == "jsonl":
+        if args.output is None:
+            return "interrupted; the lines written so far are whole"
+        return f"interrupted; the samples scored so far are in {args.output}, one per line"
+    if args.output is not None:
+        return f"interrupted; {args.output} was not written"
+    return "interrupted; no report written"
+
+
+def _run_eval(path: Path, args: EvalArgs, *, label: str | None = None) -> int:
     fmt = "json" if args.json_flag else args.fmt.lower()
     if fmt not in _ALL_FORMATS:
         raise ConfigError(f"unknown --format {args.fmt!r}; choose from {', '.join(_ALL_FORMATS)}")
@@ -257,14 +282,14 @@ def _judge_config(
 
 
 def _write_json(report: Report, sample_lines: IO[str], output: Path | None) -> None:
-    out = output.open("w", encoding="utf-8") if output else sys.stdout
-    try:
+    if output is None:
+        for piece in iter_json_report(report, sample_lines):
+            sys.stdout.write(piece)
+        sys.stdout.flush()
+        return
+    with atomic_file(output) as out:
         for piece in iter_json_report(report, sample_lines):
             out.write(piece)
-        out.flush()
-    finally:
-        if out is not sys.stdout:
-            out.close()
 
 
 def _emit(report: Report, fmt: str, args: EvalArgs) -> None:

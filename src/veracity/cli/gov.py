@@ -32,9 +32,11 @@ import typer
 
 from veracity.cli.common import (
     EXIT_GATE_FAILED,
+    EXIT_INTERRUPTED,
     EXIT_OK,
     fail,
     progress_reporter,
+    terminate_as_interrupt,
     user_errors,
     write_output,
 )
@@ -220,24 +222,25 @@ def run_command(
             api_key_env=api_key_env,
             timeout=timeout,
         )
-        try:
-            with progress_reporter("cases", len(loaded.cases), enabled=not quiet) as advance:
-                responses = run_system(
-                    loaded.cases,
-                    sys_obj,
-                    run_file=run_file,
-                    concurrency=concurrency,
-                    timeout=timeout,
-                    retries=retries,
-                    progress=_progress_adapter(advance),
+        with terminate_as_interrupt():  # SIGTERM: the same line, exit 143
+            try:
+                with progress_reporter("cases", len(loaded.cases), enabled=not quiet) as advance:
+                    responses = run_system(
+                        loaded.cases,
+                        sys_obj,
+                        run_file=run_file,
+                        concurrency=concurrency,
+                        timeout=timeout,
+                        retries=retries,
+                        progress=_progress_adapter(advance),
+                    )
+            except KeyboardInterrupt:
+                saved = (
+                    f"the responses so far are in {run_file}: run the same command again to resume"
+                    if run_file is not None
+                    else "nothing was saved (use --run-file to make a run resumable)"
                 )
-        except KeyboardInterrupt:
-            saved = (
-                f"the responses so far are in {run_file}: run the same command again to resume"
-                if run_file is not None
-                else "nothing was saved (use --run-file to make a run resumable)"
-            )
-            fail(f"interrupted; {saved}", code=130)
+                fail(f"interrupted; {saved}", code=EXIT_INTERRUPTED)
         how = _Reporting(scoring, fmt, gate, not no_gate, not no_ci, seed, output, details)
         report = _score_and_report(loaded, responses, how, label=suite, judge=judge, quiet=quiet)
         if responses and all(r.error is not None and r.answer is None for r in responses):
