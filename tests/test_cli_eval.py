@@ -177,3 +177,18 @@ def test_output_may_not_overwrite_the_input(data: Path) -> None:
         assert code == 2
         assert err == f"error: --output {data} is the input file; choose another path\n"
     assert data.read_bytes() == before  # nothing was lost
+
+
+def test_junit_without_gates_is_the_same_with_no_sample_kept(data: Path) -> None:
+    """With no gate, JUnit lists no sample, so none is kept in memory; the file is what
+    rendering the full report gives."""
+    from veracity.evaluation import evaluate
+    from veracity.io import read_samples
+    from veracity.render.junit import render_junit
+
+    code, out, _ = run("eval", str(data), "-f", "junit", "-m", "mrr", "-q")
+    assert code == 0
+    full = evaluate(list(read_samples(data)), ["mrr"])
+    expected = render_junit(full)
+    assert out == expected if expected.endswith("\n") else out == expected + "\n"
+    assert '<testsuite name="veracity.gates" tests="0"' in out

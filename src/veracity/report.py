@@ -21,7 +21,8 @@ import math
 import operator
 import re
 import statistics
-from collections.abc import Callable, Iterable, Mapping
+from array import array
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -127,7 +128,7 @@ class MetricSummary:
     n_undetermined: int
 
     @classmethod
-    def of(cls, values: list[float], n_undetermined: int) -> MetricSummary:
+    def of(cls, values: Sequence[float], n_undetermined: int) -> MetricSummary:
         if not values:
             return cls(None, None, 0, n_undetermined)
         return cls(
@@ -286,7 +287,7 @@ def _sample_from_dict(i: int, data: Any) -> SampleResult:
 class ReportBuilder:
     """Accumulates :class:`SampleResult` objects into a :class:`Report` in one pass.
 
-    Memory: one float per sample and metric (for the median), plus the sample results
+    Memory: one 8-byte float per sample and metric (for the median), plus the sample results
     that are kept: all of them (``keep="all"``), none (``"none"``, when the caller
     streams them elsewhere), only the ``worst_n`` lowest-scoring ones (``"worst"``:
     ranked by their lowest value on the ``focus`` metrics, as the table and Markdown
@@ -310,7 +311,8 @@ class ReportBuilder:
         self.worst_n = worst_n
         answer: list[str] = [m for m in ("faithfulness", "numeric") if m in self.metric_names]
         self.focus = list(focus) if focus is not None else (answer or list(self.metric_names))
-        self._values: dict[str, list[float]] = {n: [] for n in self.metric_names}
+        # array('d'): 8 bytes per value, where a list of floats takes about 32
+        self._values: dict[str, array[float]] = {n: array("d") for n in self.metric_names}
         self._undetermined: dict[str, int] = dict.fromkeys(self.metric_names, 0)
         self._samples: list[SampleResult] = []
         self._worst: list[tuple[float, str, int, SampleResult]] = []
