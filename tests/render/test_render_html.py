@@ -184,3 +184,10 @@ def test_negative_caps_are_config_errors(report: Report) -> None:
 
     with pytest.raises(ConfigError, match="detail_cap and preview_chars must be >= 0"):
         render_html(report, detail_cap=-1)
+
+
+def test_the_detail_cap_the_cli_keeps_is_the_renderers() -> None:
+    from veracity.render import SAMPLES_KEPT
+    from veracity.render.html import DETAIL_CAP
+
+    assert SAMPLES_KEPT["html"] == ("light", DETAIL_CAP)

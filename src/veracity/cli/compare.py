@@ -9,21 +9,114 @@ when a metric got significantly worse; 2 bad usage or bad input (one line on std
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from veracity.cli.common import EXIT_GATE_FAILED, EXIT_OK, fail, user_errors, write_output
 from veracity.errors import ConfigError, InputError
-from veracity.report import Report
+from veracity.report import Report, ReportBuilder, SampleResult
 
 __all__ = ["load_report", "register"]
 
 
-def load_report(path: Path) -> Report:
+SAMPLES_LINE = '  "samples": [\n'
+"""The line that opens the samples of a report as ``veracity eval`` writes it (one
+sample per line after it)."""
+
+
+def load_report(path: Path, *, keep: str = "all", worst_n: int = 50, slim: bool = False) -> Report:
     """Read a JSON report written by ``veracity eval --format json`` (InputError naming
-    the file, and the line, sample or field, for anything else)."""
+    the file, and the line, sample or field, for anything else).
+
+    A report laid out as ``eval`` writes it (one sample per line) is read line by line,
+    keeping only the samples ``keep`` and ``worst_n`` ask for (as
+    :class:`~veracity.report.ReportBuilder` does): memory is then bounded by what the
+    caller needs, not by the file. ``slim`` keeps only each sample's id and values.
+    Any other layout is parsed whole."""
+    streamed = _stream_report(path, keep, worst_n, slim)
+    if streamed is not None:
+        return streamed
+    report = _parse_report(path)
+    if slim:
+        report = replace(report, samples=[SampleResult(s.id, s.metrics) for s in report.samples])
+    return report
+
+
+def _stream_report(path: Path, keep: str, worst_n: int, slim: bool) -> Report | None:
+    """The report at ``path`` read one sample line at a time, or None when it is not
+    laid out as ``eval`` writes it."""
+    try:
+        fh = path.open(encoding="utf-8-sig", newline="\n")
+    except OSError:
+        return None  # the whole-file reader names the problem
+    with fh:
+        head: list[str] = []
+        try:
+            for line in fh:
+                if line == SAMPLES_LINE:
+                    break
+                head.append(line)
+                if len(head) > _MAX_HEAD_LINES:
+                    return None
+            else:
+                return None
+        except UnicodeDecodeError:
+            return None
+        text = "".join(head).rstrip()
+        if not (text.startswith("{") and text.endswith(",")):
+            return None
+        header = _decoded(text[:-1] + "\n}", path)
+        if not isinstance(header, dict) or "metrics" not in header or "n_samples" not in header:
+            return None
+        base = Report.from_dict({**header, "samples": []}, source=str(path))
+        focus = list(dict.fromkeys(g.gate.metric for g in base.gates)) or None
+        builder = ReportBuilder(base.metric_names, keep=keep, worst_n=worst_n, focus=focus)
+        lineno = len(head) + 1
+        closed = False
+        for line in fh:
+            lineno += 1
+            item = line.strip()
+            if closed or item.startswith("]"):
+                if item not in ("]", "}", ""):
+                    return None  # something after the samples: parse the file whole
+                closed = True
+                continue
+            data = _decoded(item.removesuffix(","), path, lineno)
+            try:
+                result = SampleResult.from_dict(data)
+            except (KeyError, TypeError, ValueError, AttributeError) as exc:
+                why = f"no field {exc}" if isinstance(exc, KeyError) else str(exc)
+                raise InputError(
+                    f"not a veracity report: {why}", source=str(path), line=lineno
+                ) from None
+            builder.add(SampleResult(result.id, result.metrics) if slim else result)
+        if not closed:
+            return None
+    return replace(base, samples=builder.build().samples)
+
+
+_MAX_HEAD_LINES = 100_000
+"""A report's part before its samples is short (options, gates, skipped records)."""
+
+
+def _decoded(text: str, path: Path, line: int | None = None) -> Any:
+    """``text`` as JSON, or an InputError naming the file (and line)."""
+    try:
+        return json.loads(text, parse_constant=_reject_constant)
+    except json.JSONDecodeError as exc:
+        at = line if line is not None else exc.lineno
+        raise InputError(f"not valid JSON: {exc.msg}", source=str(path), line=at) from None
+    except ValueError as exc:
+        raise InputError(f"not a veracity report: {exc}", source=str(path), line=line) from None
+    except RecursionError:
+        raise InputError("not valid JSON: nested too deeply", source=str(path), line=line) from None
+
+
+def _parse_report(path: Path) -> Report:
+    """The report at ``path`` parsed whole."""
     try:
         text = path.read_text(encoding="utf-8-sig")
     except UnicodeDecodeError:
@@ -103,8 +196,8 @@ def compare_command(
             raise ConfigError(f"unknown --format {fmt!r}; choose from {', '.join(COMPARE_FORMATS)}")
         names = [m.strip() for m in metrics.split(",") if m.strip()] if metrics else None
         result = compare_reports(
-            load_report(base),
-            load_report(new),
+            load_report(base, slim=True),  # ids and values: all a comparison reads
+            load_report(new, slim=True),
             seed=seed,
             resamples=resamples,
             confidence=confidence,

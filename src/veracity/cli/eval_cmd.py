@@ -51,8 +51,7 @@ from veracity.errors import ConfigError, InputError
 from veracity.io import read_samples
 from veracity.metrics import MetricOptions, plan_metrics
 from veracity.parallel import default_workers, iter_evaluate_parallel
-from veracity.render import FORMATS, render
-from veracity.render.html import DETAIL_CAP
+from veracity.render import FORMATS, SAMPLES_KEPT, render
 from veracity.render.json import dumps, iter_json_report
 from veracity.report import Report, ReportBuilder, parse_gate
 
@@ -60,9 +59,8 @@ __all__ = ["DEMO_FILE", "register"]
 
 DEMO_FILE = "demo.jsonl"
 # which sample results each format needs in memory (json/jsonl stream them instead)
-# (the HTML report embeds per-claim traces for its DETAIL_CAP lowest-scoring samples only)
-_KEEP = {"json": "none", "jsonl": "none", "table": "worst", "markdown": "worst", "html": "light"}
-_WORST_N = {"html": DETAIL_CAP}
+_KEEP = {**{f: k for f, (k, _) in SAMPLES_KEPT.items()}, "json": "none", "jsonl": "none"}
+_WORST_N = {f: n for f, (_, n) in SAMPLES_KEPT.items()}
 _ALL_FORMATS = (*FORMATS, "jsonl")
 
 

@@ -32,10 +32,11 @@ def render_command(
 
     Exit code: 0 when the report's gates passed, 1 when one failed, 2 on bad input."""
     from veracity.cli.compare import load_report
-    from veracity.render import render
+    from veracity.render import SAMPLES_KEPT, render
 
     with user_errors():
-        report = load_report(report_file)
+        keep, worst_n = SAMPLES_KEPT.get(fmt.lower(), ("all", 0))
+        report = load_report(report_file, keep=keep, worst_n=worst_n)
         write_output(render(report, fmt.lower()), output)
     if output is not None:
         sys.stderr.write(f"wrote {fmt} report to {output}\n")

@@ -14,7 +14,7 @@ from typing import cast
 from veracity.errors import ConfigError
 from veracity.report import Report
 
-__all__ = ["FORMATS", "RENDERERS", "render"]
+__all__ = ["FORMATS", "RENDERERS", "SAMPLES_KEPT", "render"]
 
 RENDERERS: dict[str, str] = {
     "table": "veracity.render.table:render_table",
@@ -24,6 +24,15 @@ RENDERERS: dict[str, str] = {
     "junit": "veracity.render.junit:render_junit",
 }
 FORMATS = tuple(RENDERERS)
+SAMPLES_KEPT: dict[str, tuple[str, int]] = {
+    "table": ("worst", 50),
+    "markdown": ("worst", 50),
+    "html": ("light", 2000),  # html.DETAIL_CAP: traces of the lowest-scoring 2,000 only
+    "json": ("all", 0),
+    "junit": ("all", 0),
+}
+"""Which sample results each format needs in memory, as ``(keep, worst_n)`` for
+:class:`~veracity.report.ReportBuilder` (the renderers show no more than this)."""
 
 
 def render(report: Report, fmt: str) -> str:
