@@ -55,3 +55,23 @@ def test_cli_workers_same_report(tmp_path: Path) -> None:
     two = runner.invoke(app, ["eval", str(path), "--json", "-q", "--workers", "2"])
     assert one.exit_code == two.exit_code == 0
     assert json.loads(one.stdout) == json.loads(two.stdout)
+
+
+def _as_id_and_mrr(result: object) -> tuple[str, float | None]:
+    from veracity.report import SampleResult
+
+    assert isinstance(result, SampleResult)
+    return result.id, result.metrics["mrr"]
+
+
+def test_mapped_applies_the_function_where_each_sample_is_scored() -> None:
+    from veracity.parallel import iter_evaluate_mapped
+
+    plan = plan_metrics(["mrr"], [1])
+    data = samples(100)
+    serial = [_as_id_and_mrr(r) for r in iter_evaluate(data, plan)]
+    for workers in (1, 2):
+        got = list(iter_evaluate_mapped(data, plan, None, _as_id_and_mrr, workers=workers))
+        assert got == serial
+    # d1 is relevant: at rank 1 when i % 4 == 1 (retrieved [d1, d1]), else at rank 2
+    assert serial[:3] == [("s0", 0.5), ("s1", 1.0), ("s2", 0.5)]

@@ -11,16 +11,17 @@ from __future__ import annotations
 
 import os
 from collections import deque
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from itertools import islice
+from typing import TypeVar
 
 from veracity.evaluation import evaluate_sample, iter_evaluate
 from veracity.metrics import REGISTRY, MetricOptions, PlannedMetric
 from veracity.report import SampleResult
 from veracity.samples import Sample
 
-__all__ = ["default_workers", "iter_evaluate_parallel"]
+__all__ = ["default_workers", "iter_evaluate_mapped", "iter_evaluate_parallel"]
 
 CHUNK = 64
 
@@ -41,11 +42,21 @@ def _plan_key(plan: Sequence[PlannedMetric]) -> PlanKey:
     return [(p.name, p.spec.name, p.k) for p in plan]
 
 
+T = TypeVar("T")
+
+
+def _identity(result: SampleResult) -> SampleResult:
+    return result
+
+
 def _score_chunk(
-    chunk: list[Sample], key: PlanKey, options: MetricOptions | None
-) -> list[SampleResult]:
+    chunk: list[Sample],
+    key: PlanKey,
+    options: MetricOptions | None,
+    fn: Callable[[SampleResult], T],
+) -> list[T]:
     plan = [PlannedMetric(name, REGISTRY[spec], k) for name, spec, k in key]
-    return [evaluate_sample(sample, plan, options) for sample in chunk]
+    return [fn(evaluate_sample(sample, plan, options)) for sample in chunk]
 
 
 def iter_evaluate_parallel(
@@ -58,13 +69,32 @@ def iter_evaluate_parallel(
 ) -> Iterator[SampleResult]:
     """Yield one :class:`SampleResult` per sample, in input order, scored on
     ``workers`` processes (``0`` = every available CPU)."""
+    return iter_evaluate_mapped(
+        samples, plan, options, _identity, workers=workers, chunk_size=chunk_size
+    )
+
+
+def iter_evaluate_mapped(
+    samples: Iterable[Sample],
+    plan: Sequence[PlannedMetric],
+    options: MetricOptions | None,
+    fn: Callable[[SampleResult], T],
+    *,
+    workers: int = 1,
+    chunk_size: int = CHUNK,
+) -> Iterator[T]:
+    """Yield ``fn(result)`` per sample, in input order, ``fn`` applied where the sample
+    was scored: on a worker, work such as writing a result as JSON is spread too, and
+    only what ``fn`` returns comes back. ``fn`` must be a module-level function (it is
+    sent to the workers by name)."""
     n = default_workers() if workers == 0 else workers
     if n <= 1:
-        yield from iter_evaluate(samples, plan, options)
+        for result in iter_evaluate(samples, plan, options):
+            yield fn(result)
         return
     it = iter(samples)
     key = _plan_key(plan)
-    pending: deque[Future[list[SampleResult]]] = deque()
+    pending: deque[Future[list[T]]] = deque()
     with ProcessPoolExecutor(max_workers=n) as pool:
         try:
             while True:
@@ -72,7 +102,7 @@ def iter_evaluate_parallel(
                     chunk = list(islice(it, chunk_size))
                     if not chunk:
                         break
-                    pending.append(pool.submit(_score_chunk, chunk, key, options))
+                    pending.append(pool.submit(_score_chunk, chunk, key, options, fn))
                 if not pending:
                     return
                 yield from pending.popleft().result()

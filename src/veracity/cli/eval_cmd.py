@@ -50,10 +50,10 @@ from veracity.cli.eval_options import (
 from veracity.errors import ConfigError, InputError
 from veracity.io import read_samples
 from veracity.metrics import MetricOptions, plan_metrics
-from veracity.parallel import default_workers, iter_evaluate_parallel
+from veracity.parallel import default_workers, iter_evaluate_mapped
 from veracity.render import FORMATS, SAMPLES_KEPT, render
 from veracity.render.json import dumps, iter_json_report
-from veracity.report import Report, ReportBuilder, parse_gate
+from veracity.report import Report, ReportBuilder, SampleResult, parse_gate
 
 __all__ = ["DEMO_FILE", "register"]
 
@@ -178,12 +178,15 @@ def _run_eval(path: Path, args: EvalArgs, *, label: str | None = None) -> int:
         with progress_reporter(
             f"scoring {label or path.name}", total, enabled=not args.quiet
         ) as advance:
-            for result in iter_evaluate_parallel(samples, plan, options, workers=workers):
+            # json / jsonl: each result is written as JSON where it was scored (on the
+            # workers too), and comes back with its values only
+            fn = _as_line if stream is not None else _as_is
+            for result, line in iter_evaluate_mapped(samples, plan, options, fn, workers=workers):
                 builder.add(result)
                 if args.judge is not None and _judge_failed(result.details):
                     judge_failures += 1
-                if stream is not None:
-                    stream.write(dumps(result.to_dict()) + "\n")
+                if stream is not None and line is not None:
+                    stream.write(line)
                     if fmt == "jsonl":
                         stream.flush()
                 advance(1)
@@ -212,6 +215,20 @@ def _run_eval(path: Path, args: EvalArgs, *, label: str | None = None) -> int:
         if stream is not None and stream is not sys.stdout:
             stream.close()
     return EXIT_OK if report.passed else EXIT_GATE_FAILED
+
+
+def _as_is(result: SampleResult) -> tuple[SampleResult, str | None]:
+    return result, None
+
+
+def _as_line(result: SampleResult) -> tuple[SampleResult, str | None]:
+    """``result`` as one JSON line, and its values (with the judge's failure count, the
+    one detail the run reads) for the report's aggregates."""
+    faith = result.details.get("faithfulness")
+    failures = faith.get("judge_failures") if isinstance(faith, dict) else None
+    details = {"faithfulness": {"judge_failures": failures}} if failures else {}
+    line = dumps(result.to_dict()) + "\n"
+    return SampleResult(result.id, result.metrics, details=details), line
 
 
 AUTO_PARALLEL_LINES = 2000
