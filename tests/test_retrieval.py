@@ -90,7 +90,7 @@ def test_empty_ranking_scores_zero() -> None:
 
 @pytest.mark.parametrize("k", [0, -1, True, 2.5])
 def test_bad_k(k: object) -> None:
-    with pytest.raises(ConfigError, match="k must be an integer >= 1"):
+    with pytest.raises(ConfigError, match="k must be an integer from 1 to 1,000,000"):
         precision_at_k(["a"], ["a"], k)  # type: ignore[arg-type]
 
 
@@ -154,8 +154,37 @@ def test_a_grade_beyond_max_grade_is_refused() -> None:
         judge(["a"], {"a": 10**400})
     assert (err.value.field, err.value.reason) == (
         "golden_documents",
-        "grade of 'a' must be at most 1,000,000",
+        f"grade of 'a' must be a whole number from 0 to 1,000,000, got {str(10**400)[:39]}…",
     )
+
+
+@pytest.mark.parametrize(
+    ("retrieved", "relevant", "field", "reason"),
+    [
+        (["a", "b", "c"], "abc", "golden_documents", "must be a list of ids, not str"),
+        ("xa", ["a"], "retrieved", "must be a list of ids, not str"),
+        (None, ["a"], "retrieved", "must be a list of ids, not NoneType"),
+        (["a", 1], ["a"], "retrieved", "item 1 must be a string, not int"),
+        (["a"], {"a": 0.9}, "golden_documents",
+         "grade of 'a' must be a whole number from 0 to 1,000,000, got 0.9"),
+        (["a"], {"a": -5}, "golden_documents",
+         "grade of 'a' must be a whole number from 0 to 1,000,000, got -5"),
+        (["a"], {"a": "3"}, "golden_documents",
+         "grade of 'a' must be a whole number from 0 to 1,000,000, got '3'"),
+        (["a"], {"a": float("nan")}, "golden_documents",
+         "grade of 'a' must be a whole number from 0 to 1,000,000, got nan"),
+    ],
+)  # fmt: skip
+def test_bad_lists_and_grades_name_the_argument(
+    retrieved: object, relevant: object, field: str, reason: str
+) -> None:
+    """A string is no list of ids (it was read one letter at a time: recall 1.0)."""
+    from veracity.errors import InputError
+
+    with pytest.raises(InputError) as err:
+        recall_at_k(retrieved, relevant, 3)  # type: ignore[arg-type]
+    assert (err.value.field, err.value.reason) == (field, reason)
+    assert ndcg_at_k(["a", "b"], {"a": 2.0, "b": 1}, 2).value == 1.0  # 2.0 is the grade 2
 
 
 def test_explain_gives_the_ranks_behind_every_retrieval_score() -> None:

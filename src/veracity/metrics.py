@@ -89,7 +89,7 @@ class PlannedMetric:
     k: int | None = None
 
 
-MAX_K = 1_000_000
+MAX_K = retrieval.MAX_K
 """The largest cut-off accepted (a ranking longer than this is not a RAG ranking)."""
 
 MAX_TRACE_ITEMS = 1000

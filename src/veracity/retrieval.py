@@ -20,7 +20,7 @@ grade, ``R`` = number of relevant items in the judgements.
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from veracity.errors import ConfigError, InputError
@@ -28,6 +28,7 @@ from veracity.results import MetricResult
 
 __all__ = [
     "MAX_GRADE",
+    "MAX_K",
     "Judged",
     "Relevance",
     "average_precision",
@@ -71,17 +72,49 @@ class Judged:
     undetermined_reason: str | None
 
 
+def _ids(items: object, field: str) -> list[str]:
+    """``items`` as a list of ids, or an InputError naming ``field`` (a string is not a
+    list of ids: it would be read one letter at a time)."""
+    if isinstance(items, str | bytes) or not isinstance(items, Iterable):
+        raise InputError(f"must be a list of ids, not {type(items).__name__}", field=field)
+    out = list(items)
+    for i, item in enumerate(out):
+        if not isinstance(item, str):
+            raise InputError(f"item {i} must be a string, not {type(item).__name__}", field=field)
+    return out
+
+
+def _short(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _grade(key: str, grade: object) -> int:
+    """A relevance grade: a whole number from 0 to MAX_GRADE (2.0 counts as 2)."""
+    whole = (isinstance(grade, int) and not isinstance(grade, bool)) or (
+        isinstance(grade, float) and math.isfinite(grade) and grade.is_integer()
+    )
+    if whole and 0 <= grade <= MAX_GRADE:  # type: ignore[operator]
+        return int(grade)  # type: ignore[call-overload, no-any-return]
+    raise InputError(
+        f"grade of {key!r} must be a whole number from 0 to {MAX_GRADE:,}, "
+        f"got {_short(repr(grade))}",
+        field="golden_documents",
+    )
+
+
 def judge(retrieved: Sequence[str], relevant: Relevance, *, normalize: bool = False) -> Judged:
-    """Join ``retrieved`` with ``relevant`` once; the metric kernels read the result."""
+    """Join ``retrieved`` with ``relevant`` once; the metric kernels read the result.
+    Bad input (a string for a list, a non-string id, a grade that is no whole number
+    from 0 to MAX_GRADE) is an InputError naming ``retrieved`` or ``golden_documents``."""
+    retrieved = _ids(retrieved, "retrieved")
     if isinstance(relevant, Mapping):
-        grade_map = {str(k): int(v) for k, v in relevant.items()}
-        for key, grade in grade_map.items():
-            if grade > MAX_GRADE:
-                raise InputError(
-                    f"grade of {key!r} must be at most {MAX_GRADE:,}", field="golden_documents"
-                )
+        grade_map = {}
+        for key, grade in relevant.items():
+            if not isinstance(key, str):
+                raise InputError("ids must be strings", field="golden_documents")
+            grade_map[key] = _grade(key, grade)
     else:
-        grade_map = dict.fromkeys(relevant, 1)
+        grade_map = dict.fromkeys(_ids(relevant, "golden_documents"), 1)
     if normalize:
         merged: dict[str, int] = {}
         for key, grade in grade_map.items():
@@ -142,9 +175,16 @@ def explain(j: Judged) -> dict[str, object]:
     return out
 
 
-def _check_k(k: int | None) -> None:
-    if k is not None and (isinstance(k, bool) or not isinstance(k, int) or k < 1):
-        raise ConfigError(f"k must be an integer >= 1, got {k!r}")
+MAX_K = 1_000_000
+"""The largest cut-off accepted (a ranking longer than this is not a RAG ranking)."""
+
+
+def _check_k(k: int | None, *, optional: bool = False) -> None:
+    """A cut-off is a whole number from 1 to MAX_K (None only where ``optional``)."""
+    if k is None and optional:
+        return
+    if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_K:
+        raise ConfigError(f"k must be an integer from 1 to {MAX_K:,}, got {k!r}")
 
 
 def _hits(j: Judged, k: int) -> int:
@@ -201,7 +241,7 @@ def reciprocal_rank(
 ) -> MetricResult:
     """RR = 1 / (rank of the first relevant item), 0 if none is ranked (within k if
     given). Averaged over queries this is MRR (trec_eval ``recip_rank``)."""
-    _check_k(k)
+    _check_k(k, optional=True)
     return reciprocal_rank_judged(judge(retrieved, relevant, normalize=normalize), k)
 
 
@@ -242,7 +282,7 @@ def average_precision(
 ) -> MetricResult:
     """AP@k = (1/R) * sum_{i=1..k} rel_i * Precision@i (whole list when k is None).
     Averaged over queries this is MAP (trec_eval ``map`` and ``map_cut_k``)."""
-    _check_k(k)
+    _check_k(k, optional=True)
     return average_precision_judged(judge(retrieved, relevant, normalize=normalize), k)
 
 

@@ -87,3 +87,14 @@ def test_report_to_dict_shape() -> None:
     )
     assert (d["sfs_score"], d["reason"]) == (0.5, "1 of 2 numeric claims verified")
     json.dumps(d, allow_nan=False)
+
+
+def test_a_preset_handed_out_is_a_copy() -> None:
+    """Editing what get_preset or list_presets returns changes no other caller's view."""
+    from veracity.numeric import check_numbers, get_preset, list_presets
+
+    get_preset("general").type_tolerances["currency"] = 0.99
+    list_presets().clear()
+    report = check_numbers("It costs $5.", evidence=[{"value": 9, "unit": "USD"}])
+    assert report.sfs_score == 0.0  # $5 against $9: still out of tolerance
+    assert "general" in list_presets() and get_preset("general").tolerance == 0.01

@@ -24,10 +24,16 @@ DEFAULT_PRESET = "general"
 
 
 @functools.lru_cache(maxsize=1)
-def list_presets() -> list[str]:
-    """Names of the built-in presets, sorted."""
+def _names() -> tuple[str, ...]:
     folder = resources.files("veracity.numeric") / "presets"
-    return sorted(p.name[: -len(".toml")] for p in folder.iterdir() if p.name.endswith(".toml"))
+    return tuple(
+        sorted(p.name[: -len(".toml")] for p in folder.iterdir() if p.name.endswith(".toml"))
+    )
+
+
+def list_presets() -> list[str]:
+    """Names of the built-in presets, sorted (a new list: changing it changes nothing)."""
+    return list(_names())
 
 
 @functools.lru_cache(maxsize=16)
@@ -37,9 +43,15 @@ def _load(name: str) -> DomainConfig:
 
 
 def get_preset(name: str) -> DomainConfig:
-    """The preset called ``name``; :class:`ConfigError` lists the known names otherwise."""
-    if not isinstance(name, str) or name not in list_presets():
-        known = ", ".join(list_presets())
+    """A copy of the preset called ``name`` (editing it changes no other caller's
+    preset); :class:`ConfigError` lists the known names otherwise."""
+    return _preset(name).model_copy(deep=True)
+
+
+def _preset(name: str) -> DomainConfig:
+    """The shared, cached preset ``name`` (for this package's own reads only)."""
+    if not isinstance(name, str) or name not in _names():
+        known = ", ".join(_names())
         raise ConfigError(f"unknown preset {name!r}; known presets: {known}")
     return _load(name)
 
@@ -47,9 +59,9 @@ def get_preset(name: str) -> DomainConfig:
 def resolve_config(config: DomainConfig | str | None) -> DomainConfig:
     """``None`` -> the general preset; a ``str`` -> that preset; a config as is."""
     if config is None:
-        return get_preset(DEFAULT_PRESET)
+        return _preset(DEFAULT_PRESET)
     if isinstance(config, str):
-        return get_preset(config)
+        return _preset(config)
     if isinstance(config, DomainConfig):
         return config
     raise ConfigError(

@@ -27,7 +27,7 @@ from veracity.errors import ConfigError, InputError
 from veracity.numeric.config import DomainConfig, load_config
 from veracity.numeric.extract import extract_claims
 from veracity.numeric.models import ClaimVerification, NumericClaim, NumericReport
-from veracity.numeric.presets import DEFAULT_PRESET, get_preset, list_presets
+from veracity.numeric.presets import DEFAULT_PRESET, get_preset, list_presets, resolve_config
 from veracity.numeric.unitstr import parse_unit_string
 from veracity.numeric.verify import _score, evidence_from_items
 
@@ -100,7 +100,7 @@ def _config(preset: str, custom_config_json: object) -> DomainConfig:
         return load_config(data)
     if not isinstance(preset, str):
         raise ConfigError(f"preset must be a string, not {type(preset).__name__}")
-    return get_preset(preset or DEFAULT_PRESET)
+    return resolve_config(preset or DEFAULT_PRESET)
 
 
 def _sfs_report(report: NumericReport) -> dict[str, Any]:
