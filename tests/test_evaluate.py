@@ -186,3 +186,32 @@ def test_a_failed_gate_shows_the_digits_that_differ() -> None:
     assert value_against(0.81234, 0.5) == "0.8123"
     assert value_against(0.1 + 0.2, 0.3) == "0.30000000000000004"  # only the last bit differs
     assert value_against(None, 0.5) == "-"
+
+
+def test_library_arguments_of_the_wrong_kind_get_clear_errors() -> None:
+    """Found by a library audit: each of these failed deep inside with an AttributeError
+    or TypeError, or (a string for metrics) read one letter at a time."""
+    from veracity.compare import compare_reports
+    from veracity.errors import ConfigError, InputError
+    from veracity.evaluation import evaluate, evaluate_sample
+    from veracity.governance import detect_mode
+    from veracity.report import parse_gate
+    from veracity.samples import Sample
+
+    row = {"question": "q", "answer": "Paris is in France.", "contexts": ["Paris is in France."],
+           "retrieved": ["a", "b"], "golden_documents": ["b"]}  # fmt: skip
+    report = evaluate([row], metrics="mrr,faithfulness")  # a dict sample, names as a string
+    assert (report.metrics["mrr"].mean, report.metrics["faithfulness"].mean) == (0.5, 1.0)
+    assert compare_reports(report.to_dict(), report).n_matched == 1  # a report's dict
+    with pytest.raises(InputError, match=r"field 'samples\[0\]': expected a Sample or a dict"):
+        evaluate([42])  # type: ignore[list-item]
+    with pytest.raises(InputError, match=r"field 'samples\[1\]\.question': required field"):
+        evaluate([row, {"answer": "x", "contexts": ["c"]}])
+    with pytest.raises(ConfigError, match="options must be a MetricOptions, not dict"):
+        evaluate([row], options={"normalize_ids": True})  # type: ignore[arg-type]
+    with pytest.raises(ConfigError, match=r"plan must be the list plan_metrics\(...\) returns"):
+        evaluate_sample(Sample(**row), ["mrr"])  # type: ignore[list-item]
+    with pytest.raises(ConfigError, match="a gate must be a string"):
+        parse_gate(None)  # type: ignore[arg-type]
+    with pytest.raises(InputError, match="field 'answer': must be a string, got NoneType"):
+        detect_mode(None)  # type: ignore[arg-type]

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from statistics import NormalDist
 from typing import Any
@@ -214,6 +214,15 @@ class ComparisonResult:
         }
 
 
+def _report(report: object, which: str) -> Report:
+    """A Report, or a report's dict (``Report.to_dict()``, a saved JSON report) read as one."""
+    if isinstance(report, Report):
+        return report
+    if isinstance(report, Mapping):
+        return Report.from_dict(report, source=f"{which} report")
+    raise ConfigError(f"{which} must be a Report or a report's dict, not {type(report).__name__}")
+
+
 def _by_id(samples: Iterable[SampleResult], which: str) -> dict[str, SampleResult]:
     out: dict[str, SampleResult] = {}
     for s in samples:
@@ -279,8 +288,8 @@ def _metric_delta(
 
 
 def compare_reports(
-    base: Report,
-    new: Report,
+    base: Report | Mapping[str, Any],
+    new: Report | Mapping[str, Any],
     *,
     seed: int = 0,
     resamples: int = DEFAULT_RESAMPLES,
@@ -298,6 +307,8 @@ def compare_reports(
     drop first; ``better`` those that increased, largest gain first (ties by id, then
     metric). ``new_ids`` / ``missing_ids`` keep the input order of ``new`` / ``base``.
     """
+    base, new = _report(base, "base"), _report(new, "new")
+    base, new = _report(base, "base"), _report(new, "new")
     if resamples < 1:
         raise ConfigError(f"resamples must be >= 1, got {resamples}")
     if not 0.0 < confidence < 1.0:

@@ -8,11 +8,11 @@ always gives the same output: samples are scored in order, metrics in plan order
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from veracity import retrieval
-from veracity.errors import InputError
+from veracity.errors import ConfigError, InputError
 from veracity.metrics import MetricOptions, PlannedMetric, plan_metrics
 from veracity.report import Gate, Report, ReportBuilder, SampleResult, parse_gate
 from veracity.results import MetricResult
@@ -34,6 +34,12 @@ def evaluate_sample(
     Retrieval metrics are undetermined when the sample has no ``retrieved`` list or
     no ``golden_documents``; the ranked list is joined with its judgements once.
     """
+    if not isinstance(sample, Sample):
+        sample = _as_sample(sample, 0)
+    if not isinstance(options, MetricOptions | None) or (
+        plan and not isinstance(plan[0], PlannedMetric)
+    ):
+        _check_arguments(plan, options)
     opts = options or MetricOptions()
     values: dict[str, float | None] = {}
     details: dict[str, dict[str, Any]] = {}
@@ -73,15 +79,43 @@ def evaluate_sample(
 
 
 def iter_evaluate(
-    samples: Iterable[Sample], plan: Sequence[PlannedMetric], options: MetricOptions | None = None
+    samples: Iterable[Sample | Mapping[str, Any]],
+    plan: Sequence[PlannedMetric],
+    options: MetricOptions | None = None,
 ) -> Iterator[SampleResult]:
-    """Yield one :class:`SampleResult` per sample, in input order."""
-    for sample in samples:
-        yield evaluate_sample(sample, plan, options)
+    """Yield one :class:`SampleResult` per sample, in input order. A sample may also be
+    a dict in the JSONL sample format (read as :func:`veracity.io.sample_from_dict`
+    reads it; InputError naming ``samples[i]`` and the field)."""
+    for i, sample in enumerate(samples):
+        yield evaluate_sample(_as_sample(sample, i), plan, options)
+
+
+def _as_sample(obj: object, i: int) -> Sample:
+    if isinstance(obj, Sample):
+        return obj
+    if isinstance(obj, Mapping):
+        from veracity.io import sample_from_dict
+
+        try:
+            return sample_from_dict(dict(obj))
+        except InputError as exc:
+            field = f"samples[{i}].{exc.field}" if exc.field else f"samples[{i}]"
+            raise InputError(exc.reason, field=field) from None
+    raise InputError(
+        f"expected a Sample or a dict, got {type(obj).__name__}", field=f"samples[{i}]"
+    )
+
+
+def _check_arguments(plan: Sequence[PlannedMetric], options: object) -> None:
+    """Clear errors for arguments of the wrong kind (they failed deep inside before)."""
+    if options is not None and not isinstance(options, MetricOptions):
+        raise ConfigError(f"options must be a MetricOptions, not {type(options).__name__}")
+    if isinstance(plan, str) or not all(isinstance(p, PlannedMetric) for p in plan):
+        raise ConfigError("plan must be the list plan_metrics(...) returns, not metric names")
 
 
 def evaluate(
-    samples: Iterable[Sample],
+    samples: Iterable[Sample | Mapping[str, Any]],
     metrics: Sequence[str] | None = None,
     k: int | Sequence[int] = 5,
     *,
@@ -99,6 +133,7 @@ def evaluate(
     """
     ks = [k] if isinstance(k, int) else list(k)
     plan = plan_metrics(metrics, ks, claims_only=claims_only)
+    _check_arguments(plan, options)
     gate_objs = [g if isinstance(g, Gate) else parse_gate(g) for g in gates]
     builder = ReportBuilder([p.name for p in plan])
     for result in iter_evaluate(samples, plan, options):

@@ -193,7 +193,8 @@ def plan_metrics(
 
     ``metrics=None`` selects every registered metric; ``claims_only`` drops the
     retrieval metrics (rag-eval's ``--claims-only``). Unknown names, a cut-off on a
-    metric without one and ``k < 1`` raise :class:`ConfigError`.
+    metric without one and ``k < 1`` raise :class:`ConfigError`. A string is read as
+    comma-separated names (``"precision,mrr"``).
     """
     if not ks:
         raise ConfigError("at least one cut-off k is required")
@@ -202,6 +203,8 @@ def plan_metrics(
             raise ConfigError(f"k must be an integer >= 1, got {k!r}")
         if k > MAX_K:
             raise ConfigError(f"k must be at most {MAX_K}, got {k}")
+    if isinstance(metrics, str):  # "mrr" or "precision,mrr", as the CLI's -m takes them
+        metrics = [m for m in metrics.split(",") if m.strip()]
     names = list(DEFAULT_METRICS if metrics is None else metrics)
     if not names:
         raise ConfigError("no metric selected")

@@ -93,6 +93,8 @@ def value_against(value: float | None, threshold: float) -> str:
 def parse_gate(text: str) -> Gate:
     """Parse ``METRIC=VALUE`` (means ``>=``, as ``--fail-under``) or ``METRIC>=VALUE``
     (also ``>``, ``<=``, ``<``) into a :class:`Gate`."""
+    if not isinstance(text, str):
+        raise ConfigError(f"a gate must be a string such as 'faithfulness=0.8', not {text!r}")
     m = _GATE_RE.match(text)
     if not m:
         raise ConfigError(

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from veracity.errors import InputError
 from veracity.governance.detect import DetectedMode, detect_mode
 
 DATA = Path(__file__).parent / "data" / "detect_labeled.jsonl"
@@ -69,7 +70,7 @@ def test_result_names_cue_and_reason() -> None:
 def test_deterministic_and_rejects_non_strings() -> None:
     text = "One source says 1842 while the plaque says 1867."
     assert detect_mode(text) == detect_mode(text)
-    with pytest.raises(TypeError):
+    with pytest.raises(InputError, match="field 'answer': must be a string, got NoneType"):
         detect_mode(None)  # type: ignore[arg-type]
 
 

@@ -58,6 +58,7 @@ import unicodedata
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from veracity.errors import InputError
 from veracity.governance import detect_cues as cues
 from veracity.governance.detect_pairs import pair_conflict, two_claims
 from veracity.governance.detect_sentences import classify, is_consequence, negated
@@ -172,7 +173,7 @@ def _resolution(body: str) -> str | None:
 def detect_mode(answer: str) -> DetectedMode:
     """Classify ``answer`` as abstain, disputed or trustworthy from its wording (see module)."""
     if not isinstance(answer, str):
-        raise TypeError(f"answer must be a str, got {type(answer).__name__}")
+        raise InputError(f"must be a string, got {type(answer).__name__}", field="answer")
     text = _normalise(answer).strip()
     if not text:
         return DetectedMode("abstain", None, "empty answer")

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Literal
 
-from veracity.errors import ConfigError
+from veracity.errors import ConfigError, InputError
 from veracity.governance import fitzgov_compat, strict
 from veracity.governance.cases import GovCase
 from veracity.governance.responses import GovResponse
@@ -72,7 +72,16 @@ def score_case(
     judge: ViolationJudge | None = None,
 ) -> CaseResult:
     """Score one response: pass/fail and the reason (rules in :mod:`.strict` and
-    :mod:`.fitzgov_compat`); an unknown ``scoring`` is a :class:`ConfigError`."""
+    :mod:`.fitzgov_compat`); an unknown ``scoring`` is a :class:`ConfigError`, a
+    ``case`` or ``response`` of another type an :class:`InputError`."""
+    if not isinstance(case, GovCase):
+        raise InputError(f"must be a GovCase, got {type(case).__name__}", field="case")
+    if not isinstance(response, GovResponse):
+        raise InputError(
+            f"must be a GovResponse (read_responses reads them from JSONL), got "
+            f"{type(response).__name__}",
+            field="response",
+        )
     return _scorer(scoring)(case, response, judge)
 
 
