@@ -266,3 +266,16 @@ def test_compressed_input_is_named_not_read_as_bad_utf8(tmp_path: Path) -> None:
     zipped.write_bytes(b"PK\x03\x04" + b"\0" * 20)
     with pytest.raises(InputError, match=r"zip-compressed data; decompress it first$"):
         list(read_samples(zipped))
+
+
+def test_metadata_must_be_json_values() -> None:
+    """Metadata is copied into the JSON report: NaN or a date failed only when the report
+    was written, after every sample was scored."""
+    import datetime
+
+    from veracity.samples import Sample
+
+    for bad in (float("nan"), datetime.date(2025, 1, 1)):
+        with pytest.raises(ValueError, match="metadata"):
+            Sample(question="q", answer="a", contexts=["c"], metadata={"x": bad})
+    assert Sample(question="q", answer="a", contexts=["c"], metadata={"x": [1, "b"]}).metadata

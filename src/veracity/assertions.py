@@ -22,11 +22,15 @@ never imports pytest.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from veracity.errors import ConfigError, InputError
 from veracity.results import MetricResult
 from veracity.samples import EvidenceItem, evidence_item
+
+if TYPE_CHECKING:  # imported when called: the helpers load only what they check
+    from veracity.faithfulness.verdicts import FaithfulnessResult
+    from veracity.numeric.models import NumericReport
 
 __all__ = [
     "Recorder",
@@ -124,9 +128,10 @@ def assert_faithful(
     method: str = "lexical",
     threshold: float | None = None,
     allow_undetermined: bool = False,
-) -> Any:
+) -> FaithfulnessResult:
     """Assert faithfulness(answer, contexts) >= ``min_score`` (default: every claim
     supported). Returns the :class:`~veracity.faithfulness.FaithfulnessResult`."""
+    __tracebackhide__ = True  # pytest shows the failing test's line, not this helper's
     from veracity.faithfulness import score_faithfulness
 
     _check_bar("min_score", min_score)
@@ -173,11 +178,12 @@ def assert_numbers_supported(
     preset: str | None = None,
     min_score: float = 1.0,
     allow_undetermined: bool = False,
-) -> Any:
+) -> NumericReport:
     """Assert that the answer's numeric claims are verified by ``evidence`` (and numbers
     in ``contexts``): verified / numeric claims >= ``min_score``. Returns the numeric
     report of :func:`veracity.numeric.check_numbers`."""
-    from veracity.numeric import check_numbers  # type: ignore[attr-defined,unused-ignore]
+    __tracebackhide__ = True
+    from veracity.numeric import check_numbers
 
     _check_bar("min_score", min_score)
     texts = _texts(answer, contexts)
@@ -208,6 +214,7 @@ def assert_retrieval(
     ``metric``: ``precision@K``, ``recall@K``, ``hit@K``, ``ndcg@K`` (bare name: K=5),
     ``mrr``, ``map``, ``r_precision``. The message names the relevant items missing
     from the top K (or from the whole list for metrics without a cut-off)."""
+    __tracebackhide__ = True
     from veracity import retrieval
     from veracity.metrics import plan_metrics
 

@@ -128,6 +128,18 @@ class Sample(BaseModel):
     evidence: list[EvidenceItem] | None = None
     metadata: dict[str, Any] = Field(default_factory=dict)
 
+    @field_validator("metadata")
+    @classmethod
+    def _json_metadata(cls, v: dict[str, Any]) -> dict[str, Any]:
+        """Metadata is copied into the JSON report: JSON values only (finite numbers)."""
+        try:
+            json.dumps(v, allow_nan=False)
+        except (TypeError, ValueError) as exc:
+            raise ValueError(
+                f"must hold JSON values only (finite numbers, text, lists, objects): {exc}"
+            ) from None
+        return v
+
     @model_validator(mode="before")
     @classmethod
     def _one_of_each_alias(cls, data: Any) -> Any:
