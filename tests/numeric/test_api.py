@@ -98,3 +98,14 @@ def test_a_preset_handed_out_is_a_copy() -> None:
     report = check_numbers("It costs $5.", evidence=[{"value": 9, "unit": "USD"}])
     assert report.sfs_score == 0.0  # $5 against $9: still out of tolerance
     assert "general" in list_presets() and get_preset("general").tolerance == 0.01
+
+
+def test_reports_of_the_same_input_are_equal() -> None:
+    """A test author writes `assert a == b`: equal when they say the same (to_dict)."""
+    from veracity.numeric import check_numbers
+
+    first = check_numbers("It costs $5.", contexts=["It costs $5."])
+    again = check_numbers("It costs $5.", contexts=["It costs $5."])
+    other = check_numbers("It costs $6.", contexts=["It costs $5."])
+    assert first == again and first.to_dict() == again.to_dict()
+    assert first != other

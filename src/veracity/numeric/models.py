@@ -281,6 +281,15 @@ class NumericReport:
     config_name: str = ""
     evidence_count: int = 0
 
+    def __eq__(self, other: object) -> bool:
+        """Two reports are equal when they say the same (``to_dict``): the claims they hold
+        are the same text read twice, not the same objects."""
+        if not isinstance(other, NumericReport):
+            return NotImplemented
+        return self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]  # (a report holds lists)
+
     def to_dict(self) -> dict[str, Any]:
         """SFS field names plus our trace; finite JSON only."""
         return {
