@@ -20,7 +20,11 @@ def answer(query, contexts):
 """
 
 
-def test_ctrl_c_then_resume(tmp_path: Path) -> None:
+def stopped_run(
+    tmp_path: Path, sig: int
+) -> tuple[subprocess.Popen[str], str, list[str], Path, dict[str, str]]:
+    """Start `gov run` on a slow system, send ``sig`` once two answers are saved; return
+    the process, its stderr, the command, the run file and the environment."""
     (tmp_path / "slow_sys.py").write_text(SYSTEM, encoding="utf-8")
     run_file = tmp_path / "run.jsonl"
     env = {**os.environ, "PYTHONPATH": str(tmp_path)}
@@ -35,8 +39,13 @@ def test_ctrl_c_then_resume(tmp_path: Path) -> None:
         run_file.exists() and run_file.read_text().count("\n") >= 2
     ):
         time.sleep(0.05)
-    proc.send_signal(signal.SIGINT)
+    proc.send_signal(sig)
     _, err = proc.communicate(timeout=20)
+    return proc, err, cmd, run_file, env
+
+
+def test_ctrl_c_then_resume(tmp_path: Path) -> None:
+    proc, err, cmd, run_file, env = stopped_run(tmp_path, signal.SIGINT)
     assert proc.returncode == 130
     assert err.strip() == (
         f"error: interrupted; the responses so far are in {run_file}: "
@@ -51,22 +60,7 @@ def test_ctrl_c_then_resume(tmp_path: Path) -> None:
 
 
 def test_sigterm_says_the_same_and_exits_143(tmp_path: Path) -> None:
-    (tmp_path / "slow_sys.py").write_text(SYSTEM, encoding="utf-8")
-    run_file = tmp_path / "run.jsonl"
-    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
-    cmd = [
-        sys.executable, "-c", "from veracity.cli.main import main; main()",
-        "gov", "run", "--system", "slow_sys:answer", "--run-file", str(run_file),
-        "--tier", "0", "--concurrency", "1", "-q", "--no-ci",
-    ]  # fmt: skip
-    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline and not (
-        run_file.exists() and run_file.read_text().count("\n") >= 2
-    ):
-        time.sleep(0.05)
-    proc.send_signal(signal.SIGTERM)
-    _, err = proc.communicate(timeout=20)
+    proc, err, _, run_file, _ = stopped_run(tmp_path, signal.SIGTERM)
     assert proc.returncode == 143
     assert err.strip() == (
         f"error: interrupted; the responses so far are in {run_file}: "
