@@ -109,3 +109,12 @@ def test_reports_of_the_same_input_are_equal() -> None:
     other = check_numbers("It costs $6.", contexts=["It costs $5."])
     assert first == again and first.to_dict() == again.to_dict()
     assert first != other
+
+
+def test_a_keyless_evidence_item_is_named_by_its_value() -> None:
+    from veracity.numeric import check_numbers
+
+    (v,) = check_numbers("It costs $5.", evidence=[{"value": 9, "unit": "USD"}]).claim_verifications
+    assert v.reason == (
+        "'$5' is not within 1% of any evidence; closest is evidence 9 USD (relative error 44.44%)"
+    )  # it read "closest is '' in evidence"

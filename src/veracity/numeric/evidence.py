@@ -155,7 +155,10 @@ def _fmt(x: float) -> str:
 
 
 def describe(ev: EvidenceQuantity) -> str:
+    """How a reason names an evidence value: ``key=value unit`` for a structured item
+    (``value unit`` when it has no key), the text and its context otherwise."""
     if ev.key:
         return f"{ev.key}={_fmt(ev.stated_value)} {ev.unit}".rstrip()
-    where = f"context {ev.context_index}" if ev.context_index is not None else "evidence"
-    return f"{ev.text!r} in {where}"
+    if ev.context_index is None:  # a structured item without a key
+        return f"evidence {_fmt(ev.stated_value)} {ev.unit}".rstrip()
+    return f"{ev.text!r} in context {ev.context_index}"
