@@ -192,3 +192,21 @@ def test_junit_without_gates_is_the_same_with_no_sample_kept(data: Path) -> None
     expected = render_junit(full)
     assert out == expected if expected.endswith("\n") else out == expected + "\n"
     assert '<testsuite name="veracity.gates" tests="0"' in out
+
+
+def test_an_output_folder_that_does_not_exist_is_refused_before_scoring(
+    data: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "missing" / "report.json"
+    code, _, err = run("eval", str(data), "-f", "json", "-o", str(out), "-q")
+    assert code == 2
+    assert err == f"error: --output {out}: its folder {out.parent} does not exist\n"
+
+
+def test_a_report_file_that_cannot_be_written_is_named_as_asked(tmp_path: Path) -> None:
+    from veracity.cli.common import atomic_file
+
+    target = tmp_path / "gone" / "r.html"
+    with pytest.raises(OSError) as info, atomic_file(target):
+        pass
+    assert info.value.filename == str(target)  # not the temporary file beside it

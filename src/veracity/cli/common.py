@@ -82,7 +82,11 @@ def atomic_file(path: Path) -> Iterator[TextIO]:
         return
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
-        with tmp.open("w", encoding="utf-8") as fh:
+        try:
+            fh = tmp.open("w", encoding="utf-8")
+        except OSError as exc:  # name the file asked for, not the temporary one
+            raise OSError(exc.errno, exc.strerror, str(path)) from None
+        with fh:
             yield fh
         os.replace(tmp, path)
     finally:

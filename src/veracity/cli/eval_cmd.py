@@ -134,6 +134,9 @@ def _run_eval(path: Path, args: EvalArgs, *, label: str | None = None) -> int:
     if fmt not in _ALL_FORMATS:
         raise ConfigError(f"unknown --format {args.fmt!r}; choose from {', '.join(_ALL_FORMATS)}")
     ks = _parse_ks(args.k)
+    if args.output is not None and not args.output.parent.is_dir():
+        # before any scoring: a run of an hour must not end on a path that cannot be written
+        raise ConfigError(f"--output {args.output}: its folder {args.output.parent} does not exist")
     same = args.output is not None and args.output.exists() and path.exists()
     if same and args.output is not None and args.output.resolve() == path.resolve():
         raise ConfigError(f"--output {args.output} is the input file; choose another path")
