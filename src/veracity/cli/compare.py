@@ -103,7 +103,8 @@ _MAX_HEAD_LINES = 100_000
 
 
 def _decoded(text: str, path: Path, line: int | None = None) -> Any:
-    """``text`` as JSON, or an InputError naming the file (and line)."""
+    """``text`` as JSON, or an InputError naming the file (and line): not JSON, NaN or
+    Infinity, an integer of more than 4,300 digits, nesting too deep."""
     try:
         return json.loads(text, parse_constant=_reject_constant)
     except json.JSONDecodeError as exc:
@@ -121,14 +122,7 @@ def _parse_report(path: Path) -> Report:
         text = path.read_text(encoding="utf-8-sig")
     except UnicodeDecodeError:
         raise InputError("not UTF-8 text", source=str(path)) from None
-    try:
-        data = json.loads(text, parse_constant=_reject_constant)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"not valid JSON: {exc.msg}", source=str(path), line=exc.lineno) from None
-    except ValueError as exc:  # NaN / Infinity, or an int of more than 4,300 digits
-        raise InputError(f"not a veracity report: {exc}", source=str(path)) from None
-    except RecursionError:
-        raise InputError("not valid JSON: nested too deeply", source=str(path)) from None
+    data = _decoded(text, path)
     if not isinstance(data, dict):
         raise InputError("not a veracity report: expected a JSON object", source=str(path))
     if "metrics" not in data or "n_samples" not in data:
