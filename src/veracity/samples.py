@@ -134,7 +134,7 @@ class Sample(BaseModel):
         """Metadata is copied into the JSON report: JSON values only (finite numbers)."""
         try:
             json.dumps(v, allow_nan=False)
-        except (TypeError, ValueError) as exc:
+        except (TypeError, ValueError, RecursionError) as exc:
             raise ValueError(
                 f"must hold JSON values only (finite numbers, text, lists, objects): {exc}"
             ) from None
