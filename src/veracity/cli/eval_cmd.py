@@ -362,7 +362,9 @@ def eval_command(
 
     Each record holds question, answer, contexts (alias: context), and optionally id,
     retrieved, golden_documents (alias: relevant; a list or {id: grade}), evidence and
-    metadata. Exit codes: 0 all gates pass, 1 a gate failed, 2 bad usage or bad input.
+    metadata. Exit codes: 0 all gates pass, 1 a gate failed, 2 bad usage or bad input,
+    130 / 143 stopped by Ctrl-C / SIGTERM (a report file is then not written; JSONL lines
+    already written stay whole).
     """
     args = EvalArgs(
         k, metrics, claims_only, skip_errors, fmt, json_flag, output, fail_under or [],
