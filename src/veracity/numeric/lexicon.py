@@ -26,6 +26,7 @@ EXCLUSIONS: tuple[str, ...] = (
     "citation",
     "relative_time",
     "set_reference",
+    "rate_basis",
 )
 """Names of the exclusion rules (all on by default; ``DomainConfig.exclusions``).
 
@@ -51,6 +52,9 @@ EXCLUSIONS: tuple[str, ...] = (
 * ``set_reference``: a number word after "the", "all", "these", "its"... that refers to
   a set the text already names ("across all three kilns", "the two candidates"), not a
   count it asserts (in an answer; in the evidence it stays a value a claim may restate).
+* ``rate_basis``: a measure right after "per" with no number before it ("Per 100 grams,
+  the chips contain 34 g of fat", "prices per 100 kg"): the basis the next values are
+  stated per, not a claim. After a number it is that number's rate ("£3 per 100 g").
 """
 
 IDENTIFIER_WORDS: frozenset[str] = frozenset(

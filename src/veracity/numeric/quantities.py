@@ -938,6 +938,8 @@ def _read_one(
                 excluded = "identifier"
             elif prev == "[" and nxt == "]":
                 excluded = "citation"
+            elif start == s and _rate_basis(text, s):
+                excluded = "rate_basis"  # "Per 100 grams, the chips contain 34 g of fat"
             elif (
                 e - s == 4
                 and start == s
@@ -1017,6 +1019,19 @@ _RESTATED_BEFORE = re.compile(r"(?:\d%|\d|percent|per cent)[ \t]*$", re.IGNORECA
 """A bracketed amount right after a number restates it ("deposit 25% (£10,475)"): it is
 not an accounting negative."""
 _YEARS_OLD = re.compile(r"-olds?\b")
+_PER_BEFORE = re.compile(r"(?<![\w.])(?i:per)[ \t]+$")
+
+
+def _rate_basis(text: str, s: int) -> bool:
+    """Whether the measure at ``s`` follows "per" with no number just before it ("Per 100
+    grams, ...": the basis of the values after it; but "£21 per 140-litre bag" is a
+    price of that bag)."""
+    m = _PER_BEFORE.search(text, max(0, s - 6), s)
+    return m is not None and not any(
+        ch.isdigit() for ch in text[max(0, m.start() - 12) : m.start()]
+    )
+
+
 """After "N-year": an age group ("12-year-olds", "35-54-year-old adults"); "48 years old"
 stays a duration."""
 _FIRST_BEFORE = re.compile(r"\b(?i:the[ \t]+(?:first|last))[ \t]+$")
