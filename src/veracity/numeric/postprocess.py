@@ -216,6 +216,16 @@ def _percent_column(text: str, table_start: int, pos: int) -> bool:
 _PERCENT_HEAD = re.compile(r"%|\b(?i:per[ \t]?cent|percent(?:age)?)\b")
 
 
+def _per_item_column(text: str, table_start: int, pos: int) -> bool:
+    """True when the header of ``pos``'s column is a value per one thing ("Average toll per
+    transaction", "Revenue per employee"): a table's scale counts its totals, not these."""
+    header = _column_header(text, table_start, pos)
+    return header is not None and _PER_ITEM_HEAD.search(header) is not None
+
+
+_PER_ITEM_HEAD = re.compile(r"\b(?i:per)[ \t]+(?!cent\b)[A-Za-z]")
+
+
 def _measure_column(text: str, table_start: int, pos: int) -> bool:
     """True when the header of ``pos``'s column names a unit of measure by its name
     ("H1 2025 tonnes", "Area (hectares)"): its cells are not money."""
@@ -350,6 +360,8 @@ def apply_table_scale(text: str, found: list[Quantity]) -> None:
                     break  # "£5 | 1,210 | 1,298" under "(£m)": the row's label, a price
                 if _percent_column(text, lo, q.start):
                     break  # "| Change (%) |" under "(EUR million)": a percentage
+                if _per_item_column(text, lo, q.start):
+                    break  # "| Average toll per transaction |" under "(US$ millions)"
                 if code and _measure_column(text, lo, q.start):
                     break  # "| H1 2025 tonnes |" under "(... US$ thousands)": not money
                 q.rescale(factor)
