@@ -105,7 +105,8 @@ def declared_text(ev: EvidenceQuantity) -> str:
 
 _BARE_SCALE = re.compile(
     r"\((?:[ \t]*in)?[ \t]*(?P<scale>(?i:thousands?|millions?|billions?|'?000s?|mn|bn|m|k))[ \t]*\)"
-    r"|\((?:[ \t]*in)?[ \t]*(?P<worded>(?i:thousands?|millions?|billions?))[ \t]+[A-Za-z]+[ \t]*\)"
+    r"|\((?:[ \t]*in)?[ \t]*(?P<worded>(?i:thousands?|millions?|billions?|'000s?))[ \t]+"
+    r"[A-Za-z]+(?:/[A-Za-z]+)?[ \t]*\)"
 )
 """A column header's scale alone in brackets: "Meals served (millions)", "Visits ('000)",
 or before the word of what is counted: "Safety matches (million boxes)"."""
