@@ -191,3 +191,10 @@ def test_the_detail_cap_the_cli_keeps_is_the_renderers() -> None:
     from veracity.render.html import DETAIL_CAP
 
     assert SAMPLES_KEPT["html"] == ("light", DETAIL_CAP)
+
+
+def test_the_markdown_kept_count_is_the_clis() -> None:
+    from veracity.render import SAMPLES_KEPT
+    from veracity.render.markdown import _KEPT
+
+    assert SAMPLES_KEPT["markdown"] == ("worst", _KEPT)

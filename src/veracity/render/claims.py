@@ -28,6 +28,8 @@ __all__ = [
     "focus_metrics",
     "format_evidence",
     "format_number",
+    "is_answer_metric",
+    "metric_reason",
     "numeric_claims",
     "unsupported_claims",
     "worst_samples",
@@ -197,6 +199,20 @@ def detail_reason(sample: SampleResult, metric: str) -> str:
     entry = sample.details.get(metric)
     reason = entry.get("reason") if isinstance(entry, Mapping) else None
     return reason if isinstance(reason, str) else ""
+
+
+def is_answer_metric(metric: str) -> bool:
+    """Whether ``metric`` judges the answer's claims (faithfulness, numeric), not the
+    retrieved list."""
+    return metric in ("faithfulness", "numeric")
+
+
+def metric_reason(sample: SampleResult, metric: str) -> str:
+    """Why ``sample`` scored what it did on ``metric``: for a retrieval metric, where its
+    relevant items were ranked (the ``retrieval`` detail); else the metric's reason."""
+    if not is_answer_metric(metric):
+        return detail_reason(sample, "retrieval") or detail_reason(sample, metric)
+    return detail_reason(sample, metric)
 
 
 def answer_claims(sample: SampleResult) -> list[ClaimView]:

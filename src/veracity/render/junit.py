@@ -27,7 +27,12 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
 
-from veracity.render.claims import detail_reason, unsupported_claims
+from veracity.render.claims import (
+    detail_reason,
+    is_answer_metric,
+    metric_reason,
+    unsupported_claims,
+)
 from veracity.report import GateResult, Report, SampleResult, value_against
 
 __all__ = ["MAX_SAMPLE_CASES", "render_junit", "sample_fails_gate"]
@@ -66,6 +71,9 @@ def _case(suite: ET.Element, classname: str, name: str) -> ET.Element:
 
 
 def _claims_body(sample: SampleResult, metric: str) -> str:
+    if not is_answer_metric(metric):  # a retrieval gate: where the relevant items ranked
+        reason = metric_reason(sample, metric)
+        return _x(f"- [{metric}] {reason}" if reason else "")
     lines = []
     claims = unsupported_claims(sample)
     if metric in ("faithfulness", "numeric"):

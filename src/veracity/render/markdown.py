@@ -16,12 +16,21 @@ from __future__ import annotations
 
 import re
 
-from veracity.render.claims import ClaimView, focus_metrics, unsupported_claims, worst_samples
+from veracity.render.claims import (
+    ClaimView,
+    focus_metrics,
+    is_answer_metric,
+    metric_reason,
+    unsupported_claims,
+    worst_samples,
+)
 from veracity.report import Report
 
 __all__ = ["md_text", "render_markdown"]
 
 WORST_N = 10
+_KEPT = 50
+"""How many lowest-scoring samples ``eval -f markdown`` keeps (``SAMPLES_KEPT``)."""
 MAX_CLAIMS = 5
 MAX_TEXT = 200
 MAX_SKIPPED = 20
@@ -99,19 +108,33 @@ def render_markdown(report: Report, *, worst: int = WORST_N, max_claims: int = M
     if ranked and worst > 0:
         shown = ranked[:worst]
         focus = focus_metrics(report)
+        # `eval -f markdown` keeps only the lowest-scoring samples (SAMPLES_KEPT): when
+        # as many were kept as it keeps, how many more are below 1.0 is not known here
+        complete = len(report.samples) >= report.n_samples or len(ranked) < _KEPT
+        counted = (
+            f"{len(shown)} of {len(ranked)} samples below 1.0"
+            if complete
+            else f"the {len(shown)} lowest of {report.n_samples} samples"
+        )
         out += [
             "",
             "### Worst samples",
             "",
-            f"Lowest {md_text(' / '.join(focus))} first ({len(shown)} of {len(ranked)} "
-            "samples below 1.0).",
+            f"Lowest {md_text(' / '.join(focus))} first ({counted}).",
         ]
         for i, (sample, _) in enumerate(shown, 1):
             values = " · ".join(f"{md_text(m)} {_num(sample.metrics.get(m))}" for m in focus)
             out += ["", f"**{i}. {md_text(sample.id, 80)}** — {values}"]
+            ranked_low = next(
+                (m for m in focus if not is_answer_metric(m) and (sample.metrics.get(m) or 0) < 1),
+                None,
+            )
             claims = unsupported_claims(sample)
-            if claims:
+            if ranked_low is not None or claims:
                 out.append("")
+            if ranked_low is not None:  # a retrieval gate: where the relevant items ranked
+                out.append(f"- retrieval: {md_text(metric_reason(sample, ranked_low))}")
+            if claims:
                 out += [_claim_line(c) for c in claims[:max_claims]]
                 if len(claims) > max_claims:
                     out.append(f"- … and {len(claims) - max_claims} more")

@@ -10,7 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from veracity.render.claims import unsupported_claims, worst_samples
+from veracity.render.claims import (
+    focus_metrics,
+    is_answer_metric,
+    metric_reason,
+    unsupported_claims,
+    worst_samples,
+)
 from veracity.report import Report, SampleResult, value_against
 
 __all__ = ["format_table", "render_table"]
@@ -43,10 +49,17 @@ def _num(value: float | None) -> str:
     return "-" if value is None else f"{value:.4f}"
 
 
-def _first_reason(sample: SampleResult) -> str:
+def _first_reason(sample: SampleResult, value: float, focus: Sequence[str]) -> str:
+    """The reason behind the sample's lowest focus value, named by its metric: where the
+    relevant items were ranked for a retrieval metric, else the first unsupported claim."""
+    metric = next((m for m in focus if sample.metrics.get(m) == value), "")
+    if metric and not is_answer_metric(metric):
+        return f"{metric}: {metric_reason(sample, metric)}"
     for claim in unsupported_claims(sample):
-        return f"{claim.metric}: {claim.text[:60]!r}: {claim.reason}"
-    return ""
+        if metric in ("", claim.metric):
+            text = claim.text if len(claim.text) <= 60 else claim.text[:59] + "…"
+            return f"{claim.metric}: {text!r}: {claim.reason}"
+    return f"{metric}: {metric_reason(sample, metric)}" if metric else ""
 
 
 def render_table(report: Report) -> str:
@@ -77,8 +90,10 @@ def render_table(report: Report) -> str:
     worst = worst_samples(report, WORST_N)
     if worst:
         parts += ["", "lowest-scoring samples:"]
+        focus = focus_metrics(report)
         for sample, value in worst:
-            parts.append(f"  {sample.id}  {_num(value)}  {_first_reason(sample)}".rstrip())
+            reason = _first_reason(sample, value, focus)
+            parts.append(f"  {sample.id}  {_num(value)}  {reason}".rstrip())
     if report.skipped:
         parts += ["", f"skipped {report.n_skipped} input record(s):"]
         parts += [f"  {s.get('message', s)}" for s in report.skipped[:20]]
