@@ -210,3 +210,14 @@ def test_a_report_file_that_cannot_be_written_is_named_as_asked(tmp_path: Path) 
     with pytest.raises(OSError) as info, atomic_file(target):
         pass
     assert info.value.filename == str(target)  # not the temporary file beside it
+
+
+def test_the_table_ends_its_gates_with_one_verdict(data: Path) -> None:
+    code, out, _ = run("eval", str(data), "-m", "mrr,precision", "--k", "1",
+                       "--fail-under", "mrr=0.8", "--fail-under", "precision@1=0.5")  # fmt: skip
+    assert code == 1
+    # mrr: (1 + 1/2) / 2 = 0.75 fails; precision@1: (1 + 0) / 2 = 0.5 passes
+    assert "  FAIL  mrr >= 0.8  (mean 0.7500)\n" in out  # the mean is said once
+    assert "\nFAILED: 1 of 2 gates (mrr)\n" in out
+    code, out, _ = run("eval", str(data), "-m", "mrr", "--fail-under", "mrr=0.5")
+    assert code == 0 and "\nPASSED: 1 of 1 gate\n" in out

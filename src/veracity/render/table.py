@@ -64,7 +64,7 @@ def _first_reason(sample: SampleResult, value: float, focus: Sequence[str]) -> s
 
 def render_table(report: Report) -> str:
     """The report as aligned plain text."""
-    head = f"veracity: {report.n_samples} samples scored"
+    head = f"veracity: {report.n_samples} sample{'' if report.n_samples == 1 else 's'} scored"
     if report.n_skipped:
         head += f", {report.n_skipped} skipped"
     parts = [head, ""]
@@ -83,10 +83,18 @@ def render_table(report: Report) -> str:
         parts += ["", "gates:"]
         for g in report.gates:
             status = "PASS" if g.passed else "FAIL"
-            line = f"  {status}  {g.gate.metric} {g.gate.op} {g.gate.threshold:g}  (mean {value_against(g.value, g.gate.threshold)})"
-            if g.reason and not g.passed:
-                line += f": {g.reason}"
+            mean = value_against(g.value, g.gate.threshold)
+            line = f"  {status}  {g.gate.metric} {g.gate.op} {g.gate.threshold:g}  (mean {mean})"
+            if g.reason and not g.passed and not g.reason.startswith(f"{g.gate.metric} ="):
+                line += f": {g.reason}"  # a reason the mean does not already say
             parts.append(line)
+        failed = [g.gate.metric for g in report.gates if not g.passed]
+        n = len(report.gates)
+        parts.append(
+            f"FAILED: {len(failed)} of {n} gate{'' if n == 1 else 's'} ({', '.join(failed)})"
+            if failed
+            else f"PASSED: {n} of {n} gate{'' if n == 1 else 's'}"
+        )
     worst = worst_samples(report, WORST_N)
     if worst:
         parts += ["", "lowest-scoring samples:"]
