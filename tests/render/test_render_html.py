@@ -133,7 +133,7 @@ def test_histogram_bins() -> None:
     svg = histogram([0.0, 0.05, 0.1, 0.95, 1.0, 1.0, -0.5, 1.5], "m")
     titles = re.findall(r"<title>([^<]*)</title>", svg)
     assert titles[0] == "[0.0, 0.1): 3 samples"  # 0.0, 0.05 and -0.5 (clamped)
-    assert titles[1] == "[0.1, 0.2): 1 samples"
+    assert titles[1] == "[0.1, 0.2): 1 sample"
     assert titles[9] == "[0.9, 1.0]: 4 samples"  # 0.95, 1.0, 1.0 and 1.5 (clamped)
     heights = re.findall(r'height="([0-9.]+)"', svg)
     assert heights[9] == "70" and heights[0] == "52.5" and heights[5] == "0"
@@ -198,3 +198,17 @@ def test_the_markdown_kept_count_is_the_clis() -> None:
     from veracity.render.markdown import _KEPT
 
     assert SAMPLES_KEPT["markdown"] == ("worst", _KEPT)
+
+
+def test_the_page_title_says_the_verdict_and_the_file() -> None:
+    from veracity.render.html import render_html
+    from veracity.report import ReportBuilder, SampleResult, parse_gate
+
+    b = ReportBuilder(["faithfulness"])
+    b.add(SampleResult("a", {"faithfulness": 0.5}))
+    failed = b.build([parse_gate("faithfulness=0.8")], options={"source": "answers.jsonl"})
+    html = render_html(failed)
+    assert "<title>veracity: FAILED 1 of 1 (answers.jsonl)</title>" in html
+    assert 'id="status">FAILED: 1 of 1 gate</span>' in html
+    assert "<title>veracity</title>" in render_html(b.build())  # no gate, no source
+    assert "<title>mine</title>" in render_html(failed, title="mine")

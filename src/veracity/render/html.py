@@ -102,7 +102,7 @@ def histogram(values: list[float], label: str) -> str:
         closing = "]" if i == BINS - 1 else ")"
         parts.append(
             f'<rect class="bar" x="{i * 22}" y="{h - bh:g}" width="{bar}" height="{bh:g}">'
-            f"<title>[{lo:.1f}, {hi:.1f}{closing}: {c} samples</title></rect>"
+            f"<title>[{lo:.1f}, {hi:.1f}{closing}: {c} sample{'' if c == 1 else 's'}</title></rect>"
         )
     parts.append(f'<text x="0" y="{h + 10}">0</text><text x="{w - 8}" y="{h + 10}">1</text></svg>')
     return "".join(parts)
@@ -232,10 +232,13 @@ def _data(report: Report, detail_cap: int, preview_chars: int) -> dict[str, Any]
     }
 
 
+DEFAULT_TITLE = "veracity report"
+
+
 def render_html(
     report: Report,
     *,
-    title: str = "veracity report",
+    title: str = "veracity report",  # DEFAULT_TITLE: the verdict and the file instead
     detail_cap: int = DETAIL_CAP,
     preview_chars: int = PREVIEW_CHARS,
 ) -> str:
@@ -253,14 +256,31 @@ def render_html(
         f"script-src 'sha256-{digest}'"
     )
     n_failed = sum(not g.passed for g in report.gates)
+    n_gates = len(report.gates)
+    gates_word = "gate" if n_gates == 1 else "gates"
     if not report.gates:
         badge = '<span class="badge none">no gates</span>'
     elif n_failed:
-        badge = f'<span class="badge fail" id="status">FAILED: {n_failed} of {len(report.gates)} gates</span>'
+        badge = (
+            f'<span class="badge fail" id="status">FAILED: {n_failed} of {n_gates} '
+            f"{gates_word}</span>"
+        )
     else:
-        badge = f'<span class="badge pass" id="status">PASSED: {len(report.gates)} gates</span>'
+        badge = (
+            f'<span class="badge pass" id="status">PASSED: {n_gates} of {n_gates} '
+            f"{gates_word}</span>"
+        )
     source = report.options.get("source")
-    sub = f"{report.n_samples} samples scored"
+    if title == DEFAULT_TITLE:  # a browser tab says the verdict and the file
+        verdict = (
+            ""
+            if not report.gates
+            else f": FAILED {n_failed} of {n_gates}"
+            if n_failed
+            else ": PASSED"
+        )
+        title = f"veracity{verdict}" + (f" ({source})" if source else "")
+    sub = f"{report.n_samples} sample{'' if report.n_samples == 1 else 's'} scored"
     if report.n_skipped:
         sub += f", {report.n_skipped} skipped"
     if source:

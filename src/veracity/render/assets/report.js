@@ -195,7 +195,9 @@
       var i = idx[p], r = R[i];
       var tr = el("tr", "row");
       tr.setAttribute("data-id", r[0]);
-      tr.appendChild(el("td", "id", r[0]));
+      var idCell = el("td", "id", r[0]);
+      idCell.title = r[0];  // a long id is cut on screen (CSS); its whole text on hover
+      tr.appendChild(idCell);
       for (var c = 0; c < M.length; c++) {
         var v = r[1][c];
         tr.appendChild(el("td", v === null ? "none" : failsMetric(r, M[c]) ? "fails" : "", fmt(v)));
