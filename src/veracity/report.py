@@ -111,6 +111,12 @@ class GateResult:
     passed: bool
     reason: str = ""
 
+    @property
+    def note(self) -> str:
+        """The reason when it says more than the gate's mean ("no scored samples"), else
+        "" ("faithfulness = 0.6000, required >= 0.8" repeats the mean it would follow)."""
+        return "" if self.reason.startswith(f"{self.gate.metric} =") else self.reason
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "metric": self.gate.metric,

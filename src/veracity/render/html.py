@@ -271,7 +271,8 @@ def render_html(
             f"{gates_word}</span>"
         )
     source = report.options.get("source")
-    if title == DEFAULT_TITLE:  # a browser tab says the verdict and the file
+    tab = title  # the browser tab: by default it says the verdict and the file
+    if title == DEFAULT_TITLE:
         verdict = (
             ""
             if not report.gates
@@ -279,7 +280,7 @@ def render_html(
             if n_failed
             else ": PASSED"
         )
-        title = f"veracity{verdict}" + (f" ({source})" if source else "")
+        tab = f"veracity{verdict}" + (f" ({source})" if source else "")
     sub = f"{report.n_samples} sample{'' if report.n_samples == 1 else 's'} scored"
     if report.n_skipped:
         sub += f", {report.n_skipped} skipped"
@@ -289,7 +290,8 @@ def render_html(
     gates_html = "".join(
         f'<li class="{"pass" if g.passed else "fail"}" data-metric="{_e(g.gate.metric)}">'
         f"<strong>{'PASS' if g.passed else 'FAIL'}</strong> {_e(g.gate.metric)} {_e(g.gate.op)} "
-        f"{g.gate.threshold:g} (mean {value_against(g.value, g.gate.threshold)}){': ' + _e(g.reason) if g.reason else ''}</li>"
+        f"{g.gate.threshold:g} (mean {value_against(g.value, g.gate.threshold)})"
+        f"{': ' + _e(g.note) if g.note else ''}</li>"
         for g in report.gates
     )
     cards = "".join(_card(report, name) for name in report.metric_names)
@@ -316,7 +318,7 @@ def render_html(
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="{csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{_e(title)}</title>
+<title>{_e(tab)}</title>
 <style>{_asset("report.css")}</style>
 </head>
 <body>

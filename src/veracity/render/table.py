@@ -85,8 +85,8 @@ def render_table(report: Report) -> str:
             status = "PASS" if g.passed else "FAIL"
             mean = value_against(g.value, g.gate.threshold)
             line = f"  {status}  {g.gate.metric} {g.gate.op} {g.gate.threshold:g}  (mean {mean})"
-            if g.reason and not g.passed and not g.reason.startswith(f"{g.gate.metric} ="):
-                line += f": {g.reason}"  # a reason the mean does not already say
+            if g.note and not g.passed:
+                line += f": {g.note}"
             parts.append(line)
         failed = [g.gate.metric for g in report.gates if not g.passed]
         n = len(report.gates)
