@@ -75,3 +75,22 @@ def test_table_rows() -> None:
 def test_unknown_format() -> None:
     with pytest.raises(ConfigError, match="unknown format 'pdf'"):
         render_comparison(compare_reports(BASE, NEW), "pdf")
+
+
+def test_no_significant_regression_says_how_many_metrics_are_lower() -> None:
+    """f only: its diffs are 0 or -0.5 on 4 pairs, so some resamples hold no drop (the
+    interval reaches 0): not significant, but lower all the same, and said so."""
+    from veracity.report import ReportBuilder, SampleResult
+
+    def report(values: list[float]):  # type: ignore[no-untyped-def]
+        b = ReportBuilder(["f"])
+        for i, v in enumerate(values):
+            b.add(SampleResult(f"s{i}", {"f": v}))
+        return b.build()
+
+    result = compare_reports(report([1, 1, 1, 1]), report([1, 1, 1, 0.5]), seed=1, resamples=500)
+    assert not result.regressed
+    expected = "no significant regression (1 metric lower, within the 95% confidence interval: f)"
+    assert render_comparison(result, "table").splitlines()[-1] == expected
+    assert f"Result: {expected}." in render_comparison(result, "markdown")
+    assert f'<span class="badge pass">{expected}</span>' in render_comparison(result, "html")

@@ -115,8 +115,20 @@ def render_comparison_table(r: ComparisonResult) -> str:
         out += ["", f"new ids ({len(r.new_ids)}): {_ids(r.new_ids)}"]
     if r.missing_ids:
         out += ["", f"missing ids ({len(r.missing_ids)}): {_ids(r.missing_ids)}"]
-    out += ["", "REGRESSION: " + ", ".join(r.regressions) if r.regressed else "no regression"]
+    out += ["", "REGRESSION: " + ", ".join(r.regressions) if r.regressed else _no_regression(r)]
     return "\n".join(out) + "\n"
+
+
+def _no_regression(r: ComparisonResult) -> str:
+    """The verdict when no metric is significantly worse, saying how many are lower all
+    the same (a green "no regression" beside seven lower means misleads)."""
+    lower = [m.metric for m in r.metrics if m.delta is not None and m.delta < 0]
+    if not lower:
+        return "no significant regression"
+    return (
+        f"no significant regression ({len(lower)} metric{'' if len(lower) == 1 else 's'} "
+        f"lower, within the {r.confidence:.0%} confidence interval: {', '.join(lower)})"
+    )
 
 
 def render_comparison_markdown(r: ComparisonResult) -> str:
@@ -124,7 +136,7 @@ def render_comparison_markdown(r: ComparisonResult) -> str:
     status = (
         f"**REGRESSION** in {md_text(', '.join(r.regressions))}"
         if r.regressed
-        else "no significant regression"
+        else md_text(_no_regression(r))
     )
     out = ["## veracity compare", "", f"{md_text(_head(r))}. Result: {status}.", ""]
     out += [
@@ -196,7 +208,7 @@ def render_comparison_html(r: ComparisonResult) -> str:
     badge = (
         f'<span class="badge fail">REGRESSION: {e(", ".join(r.regressions))}</span>'
         if r.regressed
-        else '<span class="badge pass">no regression</span>'
+        else f'<span class="badge pass">{e(_no_regression(r))}</span>'
     )
     head = "".join(
         f"<th>{e(h)}</th>"
