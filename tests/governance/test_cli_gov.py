@@ -211,6 +211,7 @@ def test_compare_results_files(tmp_path: Path, suite: Path) -> None:
     code, out, _ = run("compare", str(out_a), str(out_b))
     assert code == 0
     assert "overall" in out and "delta +25.0 pts" in out and "fixed 1, broken 0" in out
+    assert out.rstrip().endswith("fixed 1, broken 0\n  fixed: t1_g")  # which case it was
 
 
 def test_run_builtin_system_appends_run_file(tmp_path: Path, suite: Path) -> None:

@@ -208,4 +208,12 @@ def render_comparison_table(comp: Comparison, label_a: str, label_b: str) -> str
     ]
     lines += [_comparison_row(cat, d) for cat, d in comp.by_category.items()]
     lines.append(f"fixed {len(comp.fixed)}, broken {len(comp.broken)}")
+    for word, ids in (("broken", comp.broken), ("fixed", comp.fixed)):
+        if ids:  # which cases to look at first: the broken ones
+            more = f" ... and {len(ids) - _MAX_IDS} more" if len(ids) > _MAX_IDS else ""
+            lines.append(f"  {word}: {', '.join(list(ids)[:_MAX_IDS])}{more}")
     return "\n".join(lines)
+
+
+_MAX_IDS = 20
+"""Case ids listed after the fixed / broken counts (the JSON format lists them all)."""
