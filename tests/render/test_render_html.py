@@ -212,3 +212,17 @@ def test_the_page_title_says_the_verdict_and_the_file() -> None:
     assert 'id="status">FAILED: 1 of 1 gate</span>' in html
     assert "<title>veracity</title>" in render_html(b.build())  # no gate, no source
     assert "<title>mine</title>" in render_html(failed, title="mine")
+
+
+def test_a_long_answer_keeps_its_unsupported_claims_in_the_page() -> None:
+    """Over MAX_CLAIMS claims, the unsupported ones are kept first, in answer order."""
+    from veracity.render.claims import UNSUPPORTED, ClaimView
+    from veracity.render.html import MAX_CLAIMS, _shown_claims
+
+    def claim(i: int, status: str) -> ClaimView:
+        return ClaimView("faithfulness", f"c{i}", status, "")
+
+    claims = [claim(i, "supported") for i in range(MAX_CLAIMS + 5)] + [claim(99, UNSUPPORTED)]
+    shown = _shown_claims(claims)
+    assert len(shown) == MAX_CLAIMS and shown[-1].text == "c99"
+    assert [c.text for c in shown[:3]] == ["c0", "c1", "c2"]

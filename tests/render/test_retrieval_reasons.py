@@ -49,3 +49,14 @@ def test_markdown_of_a_run_that_kept_only_its_lowest_samples() -> None:
     md = render_markdown(b.build([parse_gate("faithfulness=0.8")]))
     # 200 samples are below 1.0, but only 50 were kept: no "10 of 50 below 1.0"
     assert "Lowest faithfulness first (the 10 lowest of 200 samples)." in md
+
+
+def test_repeated_claims_are_listed_once_and_numbers_are_not_said_twice() -> None:
+    row = {**ROW, "id": "long", "answer": " ".join(["Refunds are paid in store credit."] * 6)
+           + " The warranty is 99 years.", "retrieved": None, "golden_documents": None}  # fmt: skip
+    md = render_markdown(evaluate([row], metrics=["faithfulness"]))
+    assert '"Refunds are paid in store credit." (6 times)' in md
+    assert '"The warranty is 99 years."' in md  # no longer crowded out by the repeats
+    numbers = render_markdown(evaluate([ROW], metrics=["numeric"]))
+    line = next(x for x in numbers.splitlines() if x.startswith("- failed (numeric)"))
+    assert line.count("relative error") == 1 and line.count("'30 days' in context 0") == 1

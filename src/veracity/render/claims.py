@@ -21,13 +21,16 @@ from typing import Any
 from veracity.report import Report, SampleResult
 
 __all__ = [
+    "UNSUPPORTED",
     "ClaimView",
     "answer_claims",
+    "claim_extras",
     "detail_reason",
     "faithfulness_claims",
     "focus_metrics",
     "format_evidence",
     "format_number",
+    "grouped",
     "is_answer_metric",
     "metric_reason",
     "numeric_claims",
@@ -199,6 +202,33 @@ def detail_reason(sample: SampleResult, metric: str) -> str:
     entry = sample.details.get(metric)
     reason = entry.get("reason") if isinstance(entry, Mapping) else None
     return reason if isinstance(reason, str) else ""
+
+
+def claim_extras(c: ClaimView) -> list[str]:
+    """The evidence and relative error of ``c`` that its reason does not already state
+    (a numeric reason names both: said once, not twice)."""
+    extras = []
+    if (
+        c.evidence
+        and c.evidence not in c.reason
+        and (c.evidence.split(" in ", 1)[0] not in c.reason)
+    ):
+        extras.append(f"evidence {c.evidence}")
+    if c.relative_error is not None and "relative error" not in c.reason:
+        extras.append(f"relative error {c.relative_error:.2%}")
+    return extras
+
+
+def grouped(claims: list[ClaimView]) -> list[tuple[ClaimView, int]]:
+    """``claims`` with identical ones (same metric, text and reason) counted once, in
+    first-seen order: a long answer that repeats a sentence lists it once, "(5 times)"."""
+    counts: dict[tuple[str, str, str], int] = {}
+    first: dict[tuple[str, str, str], ClaimView] = {}
+    for c in claims:
+        key = (c.metric, c.text, c.reason)
+        counts[key] = counts.get(key, 0) + 1
+        first.setdefault(key, c)
+    return [(first[k], n) for k, n in counts.items()]
 
 
 def is_answer_metric(metric: str) -> bool:

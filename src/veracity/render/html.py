@@ -36,7 +36,7 @@ from importlib import resources
 from typing import Any
 
 from veracity.errors import ConfigError
-from veracity.render.claims import ClaimView, answer_claims, worst_samples
+from veracity.render.claims import UNSUPPORTED, ClaimView, answer_claims, worst_samples
 from veracity.render.junit import sample_fails_gate
 from veracity.report import Report, SampleResult, value_against
 
@@ -158,6 +158,15 @@ def _claim_json(c: ClaimView) -> dict[str, Any]:
     return out
 
 
+def _shown_claims(claims: list[ClaimView]) -> list[ClaimView]:
+    """At most MAX_CLAIMS claims, the unsupported ones first to be kept (an invented claim
+    at the end of a long answer is what the reader looks for), in answer order."""
+    if len(claims) <= MAX_CLAIMS:
+        return claims
+    order = sorted(range(len(claims)), key=lambda i: (claims[i].status != UNSUPPORTED, i))
+    return [claims[i] for i in sorted(order[:MAX_CLAIMS])]
+
+
 def _detail(sample: SampleResult) -> dict[str, Any]:
     answer, cut = _cut(sample.answer, MAX_ANSWER)
     question, _ = _cut(sample.question, MAX_QUESTION)
@@ -165,7 +174,7 @@ def _detail(sample: SampleResult) -> dict[str, Any]:
     d: dict[str, Any] = {
         "q": question,
         "a": answer,
-        "c": [_claim_json(c) for c in claims[:MAX_CLAIMS]],
+        "c": [_claim_json(c) for c in _shown_claims(claims)],
     }
     if cut:
         d["at"] = 1

@@ -28,7 +28,9 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable
 
 from veracity.render.claims import (
+    claim_extras,
     detail_reason,
+    grouped,
     is_answer_metric,
     metric_reason,
     unsupported_claims,
@@ -78,16 +80,16 @@ def _claims_body(sample: SampleResult, metric: str) -> str:
     claims = unsupported_claims(sample)
     if metric in ("faithfulness", "numeric"):
         claims = [c for c in claims if c.metric == metric]
-    for c in claims[:MAX_BODY_CLAIMS]:
-        line = f"- [{c.metric}] {c.text!r}: {c.reason or 'unsupported'}"
-        if c.evidence:
-            line += f" (evidence {c.evidence}"
-            if c.relative_error is not None:
-                line += f", relative error {c.relative_error:.2%}"
-            line += ")"
+    groups = grouped(claims)
+    for c, times in groups[:MAX_BODY_CLAIMS]:
+        line = f"- [{c.metric}] {c.text!r}" + (f" ({times} times)" if times > 1 else "")
+        line += f": {c.reason or 'unsupported'}"
+        extras = claim_extras(c)
+        if extras:
+            line += f" ({', '.join(extras)})"
         lines.append(line)
-    if len(claims) > MAX_BODY_CLAIMS:
-        lines.append(f"... and {len(claims) - MAX_BODY_CLAIMS} more")
+    if len(groups) > MAX_BODY_CLAIMS:
+        lines.append(f"... and {sum(n for _, n in groups[MAX_BODY_CLAIMS:])} more")
     return _x("\n".join(lines))
 
 

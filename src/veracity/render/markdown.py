@@ -18,7 +18,9 @@ import re
 
 from veracity.render.claims import (
     ClaimView,
+    claim_extras,
     focus_metrics,
+    grouped,
     is_answer_metric,
     metric_reason,
     unsupported_claims,
@@ -53,16 +55,13 @@ def _num(value: float | None) -> str:
     return "-" if value is None else f"{value:.4f}"
 
 
-def _claim_line(c: ClaimView) -> str:
+def _claim_line(c: ClaimView, times: int = 1) -> str:
     label = "unsupported" if c.metric == "faithfulness" else "failed"
     line = f'- {label} ({c.metric}): "{md_text(c.text)}"'
-    extra = []
-    if c.reason:
-        extra.append(md_text(c.reason))
-    if c.evidence:
-        extra.append(f"evidence {md_text(c.evidence)}")
-    if c.relative_error is not None:
-        extra.append(f"relative error {c.relative_error:.2%}")
+    if times > 1:
+        line += f" ({times} times)"
+    extra = [md_text(c.reason)] if c.reason else []
+    extra += [md_text(x) for x in claim_extras(c)]
     if extra:
         line += " — " + "; ".join(extra)
     return line
@@ -135,9 +134,11 @@ def render_markdown(report: Report, *, worst: int = WORST_N, max_claims: int = M
             if ranked_low is not None:  # a retrieval gate: where the relevant items ranked
                 out.append(f"- retrieval: {md_text(metric_reason(sample, ranked_low))}")
             if claims:
-                out += [_claim_line(c) for c in claims[:max_claims]]
-                if len(claims) > max_claims:
-                    out.append(f"- … and {len(claims) - max_claims} more")
+                groups = grouped(claims)
+                out += [_claim_line(c, n) for c, n in groups[:max_claims]]
+                if len(groups) > max_claims:
+                    rest = sum(n for _, n in groups[max_claims:])
+                    out.append(f"- … and {rest} more")
     if report.skipped:
         out += ["", f"### Skipped records ({report.n_skipped})", ""]
         out += [f"- {md_text(s.get('message', s))}" for s in report.skipped[:MAX_SKIPPED]]
