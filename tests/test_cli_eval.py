@@ -221,3 +221,19 @@ def test_the_table_ends_its_gates_with_one_verdict(data: Path) -> None:
     assert "\nFAILED: 1 of 2 gates (mrr)\n" in out
     code, out, _ = run("eval", str(data), "-m", "mrr", "--fail-under", "mrr=0.5")
     assert code == 0 and "\nPASSED: 1 of 1 gate\n" in out
+
+
+def test_html_details_sets_how_many_samples_carry_their_details(tmp_path: Path) -> None:
+    rows = [{"id": f"s{i}", "question": "q", "answer": f"It is {i} m long.",
+             "contexts": ["It is 3 m long."]} for i in range(6)]  # fmt: skip
+    data = tmp_path / "six.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    out = tmp_path / "r.html"
+    code, _, _ = run("eval", str(data), "-f", "html", "-o", str(out), "-q", "--html-details", "2")
+    assert code == 0
+    assert "Per-claim details are embedded for 2 of 6 samples (cap 2:" in out.read_text()
+    report = tmp_path / "r.json"
+    run("eval", str(data), "-f", "json", "-o", str(report), "-q")
+    again = tmp_path / "again.html"
+    code, _, _ = run("render", str(report), "-f", "html", "-o", str(again), "--html-details", "2")
+    assert code == 0 and again.read_text() == out.read_text()  # render gives the same page

@@ -29,6 +29,7 @@ from veracity.cli.eval_options import (
     ClaimsOnlyOpt,
     FailUnderOpt,
     FormatOpt,
+    HtmlDetailsOpt,
     JsonOpt,
     JudgeCacheOpt,
     JudgeErrOpt,
@@ -52,6 +53,7 @@ from veracity.io import read_samples
 from veracity.metrics import MetricOptions, plan_metrics
 from veracity.parallel import default_workers, iter_evaluate_mapped
 from veracity.render import FORMATS, SAMPLES_KEPT, render
+from veracity.render.html import DETAIL_CAP, render_html
 from veracity.render.json import dumps, iter_json_report
 from veracity.report import Report, ReportBuilder, SampleResult, parse_gate
 
@@ -80,6 +82,7 @@ class EvalArgs:
     preset: str | None
     workers: int | None = None  # None = automatic
     judge: Any = None  # JudgeConfig | None (built only when --judge is given)
+    html_details: int = DETAIL_CAP  # samples whose full details the HTML page embeds
 
 
 def _parse_ks(text: str) -> list[int]:
@@ -165,7 +168,7 @@ def _run_eval(path: Path, args: EvalArgs, *, label: str | None = None) -> int:
         # JUnit lists samples only under a gate: with none, keep none (1.7 GB for 200,000
         # samples and a 375-byte file before)
         keep="none" if fmt == "junit" and not gates else _KEEP.get(fmt, "all"),
-        worst_n=_WORST_N.get(fmt, 50),
+        worst_n=args.html_details if fmt == "html" else _WORST_N.get(fmt, 50),
         focus=list(dict.fromkeys(gated)) or None,
     )
     samples = read_samples(path, skip_errors=args.skip_errors, on_skip=builder.skip)
@@ -322,7 +325,10 @@ def _emit(report: Report, fmt: str, args: EvalArgs) -> None:
         if not args.quiet:
             sys.stderr.write(render(report, "table"))
         return
-    write_output(render(report, fmt), args.output)
+    text = (
+        render_html(report, detail_cap=args.html_details) if fmt == "html" else render(report, fmt)
+    )
+    write_output(text, args.output)
     if args.output is not None and not args.quiet:
         sys.stderr.write(f"wrote {fmt} report to {args.output}\n")
         if fmt != "table":
@@ -350,6 +356,7 @@ def eval_command(
     faithfulness_method: MethodOpt = "lexical",
     preset: PresetOpt = None,
     workers: WorkersOpt = None,
+    html_details: HtmlDetailsOpt = DETAIL_CAP,
     judge: JudgeOpt = None,
     judge_model: JudgeModelOpt = None,
     judge_base_url: JudgeUrlOpt = None,
@@ -368,7 +375,7 @@ def eval_command(
     """
     args = EvalArgs(
         k, metrics, claims_only, skip_errors, fmt, json_flag, output, fail_under or [],
-        quiet, normalize_ids, faithfulness_method, preset, workers,
+        quiet, normalize_ids, faithfulness_method, preset, workers, html_details=html_details,
     )  # fmt: skip
     with user_errors():
         config = _judge_config(
@@ -405,6 +412,7 @@ def demo_command(
     fail_under: FailUnderOpt = None,
     quiet: QuietOpt = False,
     preset: PresetOpt = None,
+    html_details: HtmlDetailsOpt = DETAIL_CAP,
     export: Annotated[
         Path | None,
         typer.Option("--export", help="Write the bundled example samples to this file and exit."),
@@ -419,7 +427,7 @@ def demo_command(
         raise typer.Exit(EXIT_OK)
     args = EvalArgs(
         k, metrics, claims_only, False, fmt, json_flag, output, fail_under or [],
-        quiet, False, "lexical", preset,
+        quiet, False, "lexical", preset, html_details=html_details,
     )  # fmt: skip
     with resources.as_file(data) as path, user_errors():
         if not path.exists():

@@ -14,6 +14,7 @@ __all__ = [
     "ClaimsOnlyOpt",
     "FailUnderOpt",
     "FormatOpt",
+    "HtmlDetailsOpt",
     "JsonOpt",
     "JudgeCacheOpt",
     "JudgeErrOpt",
@@ -78,6 +79,20 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Same as --format json.")]
 OutputOpt = Annotated[
     Path | None,
     typer.Option("--output", "-o", help="Write the report to this file instead of stdout."),
+]
+HtmlDetailsOpt = Annotated[
+    int,
+    typer.Option(
+        "--html-details",
+        min=0,
+        max=1_000_000,
+        metavar="N",
+        help=(
+            "With --format html: how many samples carry their full details in the page "
+            "(question, answer, per-claim reasons), the lowest-scoring first. More gives a "
+            "larger page and uses more memory."
+        ),
+    ),
 ]
 FailUnderOpt = Annotated[
     list[str] | None,

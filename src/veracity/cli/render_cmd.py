@@ -12,6 +12,8 @@ from typing import Annotated
 import typer
 
 from veracity.cli.common import EXIT_GATE_FAILED, EXIT_OK, user_errors, write_output
+from veracity.cli.eval_options import HtmlDetailsOpt
+from veracity.render.html import DETAIL_CAP
 
 __all__ = ["register"]
 
@@ -27,17 +29,25 @@ def render_command(
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Write to this file instead of stdout.")
     ] = None,
+    html_details: HtmlDetailsOpt = DETAIL_CAP,
 ) -> None:
     """Render a saved JSON report as table, json, markdown, html or junit.
 
     Exit code: 0 when the report's gates passed, 1 when one failed, 2 on bad input."""
     from veracity.cli.compare import load_report
     from veracity.render import SAMPLES_KEPT, render
+    from veracity.render.html import render_html
 
     with user_errors():
-        keep, worst_n = SAMPLES_KEPT.get(fmt.lower(), ("all", 0))
+        name = fmt.lower()
+        keep, worst_n = SAMPLES_KEPT.get(name, ("all", 0))
+        if name == "html":
+            worst_n = html_details
         report = load_report(report_file, keep=keep, worst_n=worst_n)
-        write_output(render(report, fmt.lower()), output)
+        text = (
+            render_html(report, detail_cap=html_details) if name == "html" else render(report, name)
+        )
+        write_output(text, output)
     if output is not None:
         sys.stderr.write(f"wrote {fmt} report to {output}\n")
     raise typer.Exit(EXIT_OK if report.passed else EXIT_GATE_FAILED)
