@@ -35,7 +35,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from veracity.errors import InputError
-from veracity.samples import Sample
+from veracity.samples import Sample, validation_problem
 
 __all__ = [
     "LONE_SURROGATE",
@@ -114,23 +114,15 @@ def _from_validation(exc: ValidationError, source: str | None, line: int | None)
     errors = exc.errors(include_url=False)
     first = errors[0]
     loc = ".".join(str(x) for x in first["loc"]) or None
-    msg = _problem(first)
-    also = [f"field '{'.'.join(str(x) for x in e['loc'])}': {_problem(e)}" for e in errors[1:4]]
+    msg = validation_problem(first)
+    also = [
+        f"field '{'.'.join(str(x) for x in e['loc'])}': {validation_problem(e)}"
+        for e in errors[1:4]
+    ]
     if also:  # every problem of the record is named, not only the first (up to four)
         more = len(errors) - 1 - len(also)
         msg += "; also " + "; ".join(also) + (f"; and {more} more" if more else "")
     return InputError(msg, source=source, line=line, field=loc)
-
-
-def _problem(error: Any) -> str:
-    """One pydantic error as a short sentence."""
-    msg = str(error["msg"])
-    if error["type"] == "missing":
-        return "required field is missing"
-    if "input" in error and error["type"].endswith("_type"):
-        got = error["input"]
-        msg = f"{msg}, got {type(got).__name__} {json.dumps(got, default=str)[:40]}"
-    return msg.removeprefix("Value error, ")
 
 
 def _unique_id(

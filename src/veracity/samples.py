@@ -26,7 +26,7 @@ from pydantic import (
 from veracity.errors import InputError
 from veracity.field_typos import likely_typo
 
-__all__ = ["EvidenceItem", "Sample", "content_id", "evidence_item"]
+__all__ = ["EvidenceItem", "Sample", "content_id", "evidence_item", "validation_problem"]
 
 
 _EVIDENCE_KEYS = frozenset({"key", "value", "unit", "source"})
@@ -101,10 +101,21 @@ def evidence_item(raw: Any, index: int) -> EvidenceItem:
     try:
         return EvidenceItem.model_validate(raw)
     except ValidationError as err:
-        first = err.errors()[0]
-        loc = ".".join(str(p) for p in first.get("loc", ()))
-        msg = str(first.get("msg", "invalid")).removeprefix("Value error, ")
+        first = err.errors(include_url=False)[0]
+        loc = ".".join(str(p) for p in first["loc"])
+        msg = validation_problem(first)
         raise InputError(f"{loc}: {msg}" if loc else msg, field=f"evidence[{index}]") from None
+
+
+def validation_problem(error: Any) -> str:
+    """One pydantic error (an item of ``ValidationError.errors()``) as a short sentence."""
+    msg = str(error["msg"])
+    if error["type"] == "missing":
+        return "required field is missing"
+    if "input" in error and error["type"].endswith("_type"):
+        got = error["input"]
+        msg = f"{msg}, got {type(got).__name__} {json.dumps(got, default=str)[:40]}"
+    return msg.removeprefix("Value error, ")
 
 
 class Sample(BaseModel):
