@@ -52,18 +52,17 @@ from veracity.errors import ConfigError, InputError
 from veracity.io import read_samples
 from veracity.metrics import MetricOptions, plan_metrics
 from veracity.parallel import default_workers, iter_evaluate_mapped
-from veracity.render import FORMATS, SAMPLES_KEPT, render
-from veracity.render.html import DETAIL_CAP, render_html
+from veracity.render import FORMATS, render, samples_kept
+from veracity.render.html import DETAIL_CAP
 from veracity.render.json import dumps, iter_json_report
 from veracity.report import Report, ReportBuilder, SampleResult, parse_gate
 
 __all__ = ["DEMO_FILE", "register"]
 
 DEMO_FILE = "demo.jsonl"
-# which sample results each format needs in memory (json/jsonl stream them instead)
-_KEEP = {**{f: k for f, (k, _) in SAMPLES_KEPT.items()}, "json": "none", "jsonl": "none"}
-_WORST_N = {f: n for f, (_, n) in SAMPLES_KEPT.items()}
 _ALL_FORMATS = (*FORMATS, "jsonl")
+_STREAMED = ("json", "jsonl")
+"""Formats whose samples are written as they are scored: none is kept in memory."""
 
 
 @dataclass(frozen=True)
@@ -163,12 +162,13 @@ def _run_eval(path: Path, args: EvalArgs, *, label: str | None = None) -> int:
         faithfulness_judge=args.judge,
     )
     gated = [g.metric for g in gates]
+    keep, worst_n = samples_kept(fmt, args.html_details)
     builder = ReportBuilder(
         [p.name for p in plan],
         # JUnit lists samples only under a gate: with none, keep none (1.7 GB for 200,000
         # samples and a 375-byte file before)
-        keep="none" if fmt == "junit" and not gates else _KEEP.get(fmt, "all"),
-        worst_n=args.html_details if fmt == "html" else _WORST_N.get(fmt, 50),
+        keep="none" if fmt in _STREAMED or (fmt == "junit" and not gates) else keep,
+        worst_n=worst_n,
         focus=list(dict.fromkeys(gated)) or None,
     )
     samples = read_samples(path, skip_errors=args.skip_errors, on_skip=builder.skip)
@@ -325,10 +325,7 @@ def _emit(report: Report, fmt: str, args: EvalArgs) -> None:
         if not args.quiet:
             sys.stderr.write(render(report, "table"))
         return
-    text = (
-        render_html(report, detail_cap=args.html_details) if fmt == "html" else render(report, fmt)
-    )
-    write_output(text, args.output)
+    write_output(render(report, fmt, html_details=args.html_details), args.output)
     if args.output is not None and not args.quiet:
         sys.stderr.write(f"wrote {fmt} report to {args.output}\n")
         if fmt != "table":

@@ -35,19 +35,13 @@ def render_command(
 
     Exit code: 0 when the report's gates passed, 1 when one failed, 2 on bad input."""
     from veracity.cli.compare import load_report
-    from veracity.render import SAMPLES_KEPT, render
-    from veracity.render.html import render_html
+    from veracity.render import render, samples_kept
 
     with user_errors():
         name = fmt.lower()
-        keep, worst_n = SAMPLES_KEPT.get(name, ("all", 0))
-        if name == "html":
-            worst_n = html_details
+        keep, worst_n = samples_kept(name, html_details)
         report = load_report(report_file, keep=keep, worst_n=worst_n)
-        text = (
-            render_html(report, detail_cap=html_details) if name == "html" else render(report, name)
-        )
-        write_output(text, output)
+        write_output(render(report, name, html_details=html_details), output)
     if output is not None:
         sys.stderr.write(f"wrote {fmt} report to {output}\n")
     raise typer.Exit(EXIT_OK if report.passed else EXIT_GATE_FAILED)
