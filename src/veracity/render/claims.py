@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from veracity.metrics import ANSWER_METRICS
 from veracity.report import Report, SampleResult
 
 __all__ = [
@@ -234,7 +235,7 @@ def grouped(claims: list[ClaimView]) -> list[tuple[ClaimView, int]]:
 def is_answer_metric(metric: str) -> bool:
     """Whether ``metric`` judges the answer's claims (faithfulness, numeric), not the
     retrieved list."""
-    return metric in ("faithfulness", "numeric")
+    return metric in ANSWER_METRICS
 
 
 def metric_reason(sample: SampleResult, metric: str) -> str:
@@ -263,7 +264,7 @@ def focus_metrics(report: Report) -> list[str]:
     gated = [g.gate.metric for g in report.gates if g.gate.metric in report.metric_names]
     if gated:
         return list(dict.fromkeys(gated))
-    answer: list[str] = [m for m in ("faithfulness", "numeric") if m in report.metric_names]
+    answer = [m for m in ANSWER_METRICS if m in report.metric_names]
     return answer or list(report.metric_names)
 
 

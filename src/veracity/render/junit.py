@@ -77,9 +77,7 @@ def _claims_body(sample: SampleResult, metric: str) -> str:
         reason = metric_reason(sample, metric)
         return _x(f"- [{metric}] {reason}" if reason else "")
     lines = []
-    claims = unsupported_claims(sample)
-    if metric in ("faithfulness", "numeric"):
-        claims = [c for c in claims if c.metric == metric]
+    claims = [c for c in unsupported_claims(sample) if c.metric == metric]
     groups = grouped(claims)
     for c, times in groups[:MAX_BODY_CLAIMS]:
         line = f"- [{c.metric}] {c.text!r}" + (f" ({times} times)" if times > 1 else "")
