@@ -132,7 +132,10 @@ def test_missing_responses_are_noted_on_stderr(tmp_path: Path, suite: Path) -> N
             "error: --scoring must be one of strict, fitz-gov-4.1, got 'loose'",
         ),
         (["--tier", "5"], "error: --tier must be 0, 1 or all, got '5'"),
-        (["--format", "xml"], "error: --format must be one of table, json, jsonl, got 'xml'"),
+        (
+            ["--format", "xml"],
+            "error: --format must be one of table, json, jsonl, markdown, junit, got 'xml'",
+        ),
         (["--gate", "2"], "error: --gate must be between 0 and 1, got 2.0"),
     ],
 )

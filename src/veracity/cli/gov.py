@@ -6,18 +6,20 @@ Commands: ``run`` (drive a system over a suite, appending to a run file), ``scor
 ``compare`` (two runs, per-category deltas with confidence intervals).
 
 Suites: ``--suite builtin|fitz-gov|PATH`` and ``--tier 0|1|all``; scoring:
-``--scoring strict|fitz-gov-4.1``; output: ``--format table|json|jsonl`` (jsonl is one
-line per case ``{"id","category","expected_mode","mode","passed","reason"}`` and
-nothing else on stdout). Exit codes: 0 ok, 1 the tier-0 gate failed (``run``/``score``)
-or ``validate`` found a problem, 2 bad usage or bad input, or a ``run`` whose every
-call to the system failed (a wrong URL, a server down). Messages never go through
-rich markup; the progress bar is drawn on stderr only when it is a terminal.
+``--scoring strict|fitz-gov-4.1``; output: ``--format table|json|jsonl|markdown|junit``
+(jsonl is one line per case ``{"id","category","expected_mode","mode","passed","reason"}``
+and nothing else on stdout; markdown and junit are for CI). Exit codes: 0 ok, 1 the
+tier-0 gate failed (``run``/``score``, ``demo --gated``) or ``validate`` found a problem,
+2 bad usage or bad input, or a ``run`` whose every call to the system failed (a wrong
+URL, a server down). Messages never go through rich markup; the progress bar is drawn on
+stderr only when it is a terminal.
 
 This module holds ``app`` and the commands that score a system (``run``, ``score``,
 ``demo``); ``validate``, ``stats`` and ``compare`` are in :mod:`.gov_inspect`. They
 parse options, call the governance library and write what
-:mod:`veracity.render.governance` lays out. The shared options and their checks are
-in :mod:`.gov_options`; loading the suite, the LLM judge and run files in
+:mod:`veracity.render.governance` (table, JSON) and :mod:`veracity.render.governance_ci`
+(Markdown, JUnit) lay out. The shared options and their checks are in
+:mod:`.gov_options`; loading the suite, the LLM judge and run files in
 :mod:`.gov_inputs`.
 """
 
@@ -66,12 +68,13 @@ from veracity.errors import ConfigError
 from veracity.governance.loaders import LoadResult
 from veracity.governance.metrics import DEFAULT_GATE, TieredReport, evaluate_tiered
 from veracity.governance.responses import GovResponse, read_responses
-from veracity.governance.scoring import ViolationJudge, score_cases
+from veracity.governance.scoring import CaseResult, ViolationJudge, score_cases
 from veracity.render.governance import (
     render_results_json,
     render_results_jsonl,
     render_tiered_table,
 )
+from veracity.render.governance_ci import render_gov_junit, render_gov_markdown
 
 __all__ = ["app"]
 
@@ -102,6 +105,27 @@ class _Reporting:
     details: bool
 
 
+@dataclass(frozen=True)
+class _Scored:
+    """What a renderer of ``run``, ``score`` and ``demo`` may lay out."""
+
+    report: TieredReport
+    results: Sequence[CaseResult]
+    label: str
+    loaded: LoadResult
+    details: bool
+
+
+_RENDERERS: dict[str, Callable[[_Scored], str]] = {
+    "table": lambda s: render_tiered_table(s.report, s.results, s.label, s.details),
+    "json": lambda s: render_results_json(s.results, s.report, s.label, s.loaded),
+    "jsonl": lambda s: render_results_jsonl(s.results),
+    "markdown": lambda s: render_gov_markdown(s.report, s.results, s.label),
+    "junit": lambda s: render_gov_junit(s.report, s.results, s.label),
+}
+"""``--format`` -> its renderer (the keys are :data:`~.gov_options.FORMATS`)."""
+
+
 def _score_and_report(
     loaded: LoadResult,
     responses: Sequence[GovResponse],
@@ -122,12 +146,7 @@ def _score_and_report(
         note(f"note: {extra} response(s) match no case and are ignored", quiet)
     results = score_cases(loaded.cases, responses, scoring=how.scoring, judge=judge)
     report = evaluate_tiered(results, gate=how.gate, gated=how.gated, ci=how.ci, seed=how.seed)
-    if how.fmt == "jsonl":
-        text = render_results_jsonl(results)
-    elif how.fmt == "json":
-        text = render_results_json(results, report, label, loaded)
-    else:
-        text = render_tiered_table(report, results, label, how.details)
+    text = _RENDERERS[how.fmt](_Scored(report, results, label, loaded, how.details))
     write_output(text, how.output)
     return report
 

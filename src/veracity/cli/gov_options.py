@@ -41,7 +41,7 @@ __all__ = [
     "check_common",
 ]
 
-FORMATS = ("table", "json", "jsonl")
+FORMATS = ("table", "json", "jsonl", "markdown", "junit")
 """Output formats of the commands that score (``run``, ``score``, ``demo``)."""
 
 SuiteOpt = Annotated[
@@ -51,7 +51,17 @@ TierOpt = Annotated[str, typer.Option("--tier", help="Tier: 0, 1 or all.")]
 ScoringOpt = Annotated[
     str, typer.Option("--scoring", help="strict (default) or fitz-gov-4.1 (exact reproduction).")
 ]
-FormatOpt = Annotated[str, typer.Option("--format", "-f", help="table, json or jsonl.")]
+FormatOpt = Annotated[
+    str,
+    typer.Option(
+        "--format",
+        "-f",
+        help=(
+            "table, json, jsonl (one line per case), markdown (a summary for "
+            "$GITHUB_STEP_SUMMARY or a PR comment) or junit (JUnit XML for CI)."
+        ),
+    ),
+]
 ShortFormatOpt = Annotated[str, typer.Option("--format", "-f", help="table or json.")]
 NoGateOpt = Annotated[
     bool, typer.Option("--no-gate", help="Evaluate tier 1 even when tier 0 misses the gate.")
@@ -118,7 +128,7 @@ def check_choice(value: str, choices: Sequence[str], option: str) -> str:
 
 
 def check_common(fmt: str, scoring: str, gate: float) -> None:
-    """Check ``--format`` (table/json/jsonl), ``--scoring`` and ``--gate`` (0 to 1)."""
+    """Check ``--format`` (one of :data:`FORMATS`), ``--scoring`` and ``--gate`` (0 to 1)."""
     check_choice(fmt, FORMATS, "--format")
     check_choice(scoring, SCORING_MODES, "--scoring")
     if not 0.0 <= gate <= 1.0:

@@ -56,6 +56,7 @@ __all__ = [
     "evaluate_tiered",
     "false_trustworthy_rate",
     "per_mode_prf",
+    "split_tiers",
 ]
 
 DEFAULT_GATE = 0.95
@@ -178,6 +179,15 @@ class TieredReport:
         }
 
 
+def split_tiers(results: Sequence[CaseResult]) -> dict[str, list[CaseResult]]:
+    """``{"tier0", "tier1", "untiered"}`` -> that tier's results in input order: tier
+    ``"0"``, tier ``"1"``, and every other tier value (None included)."""
+    groups: dict[str, list[CaseResult]] = {"tier0": [], "tier1": [], "untiered": []}
+    for r in results:
+        groups["tier0" if r.tier == "0" else "tier1" if r.tier == "1" else "untiered"].append(r)
+    return groups
+
+
 def evaluate_tiered(
     results: Sequence[CaseResult],
     *,
@@ -196,9 +206,7 @@ def evaluate_tiered(
     if not 0.0 <= gate <= 1.0 or math.isnan(gate):
         raise ConfigError(f"gate must be between 0 and 1, got {gate}")
     kw: dict[str, Any] = {"ci": ci, "n_resamples": n_resamples, "seed": seed}
-    t0 = [r for r in results if r.tier == "0"]
-    t1 = [r for r in results if r.tier == "1"]
-    rest = [r for r in results if r.tier not in ("0", "1")]
+    t0, t1, rest = split_tiers(results).values()
     m0 = compute_metrics(t0, **kw) if t0 else None
     passed = None if m0 is None else (m0.accuracy.value or 0.0) >= gate
     skip = gated and passed is False

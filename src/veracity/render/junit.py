@@ -37,7 +37,15 @@ from veracity.render.claims import (
 )
 from veracity.report import GateResult, Report, SampleResult, value_against
 
-__all__ = ["MAX_SAMPLE_CASES", "render_junit", "sample_fails_gate"]
+__all__ = [
+    "MAX_SAMPLE_CASES",
+    "add_case",
+    "add_suite",
+    "junit_document",
+    "render_junit",
+    "sample_fails_gate",
+    "xml_safe",
+]
 
 MAX_BODY_CLAIMS = 10
 MAX_SAMPLE_CASES = 20_000
@@ -50,7 +58,10 @@ _OPS: dict[str, Callable[[float, float], bool]] = {
 _INVALID_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
-def _x(text: object) -> str:
+def xml_safe(text: object) -> str:
+    """``str(text)`` with every character XML 1.0 forbids (control characters other
+    than tab / newline / carriage return, lone surrogates, U+FFFE, U+FFFF) replaced
+    by U+FFFD, so it can go into an attribute or text node."""
     return _INVALID_XML.sub("\ufffd", str(text))
 
 
@@ -64,18 +75,22 @@ def sample_fails_gate(value: float | None, gate: GateResult) -> bool:
     return value is not None and not _OPS[gate.gate.op](value, gate.gate.threshold)
 
 
-def _suite(parent: ET.Element, name: str) -> ET.Element:
+def add_suite(parent: ET.Element, name: str) -> ET.Element:
+    """A ``<testsuite name=...>`` under ``parent`` (its counts are set by
+    :func:`junit_document`)."""
     return ET.SubElement(parent, "testsuite", {"name": name})
 
 
-def _case(suite: ET.Element, classname: str, name: str) -> ET.Element:
-    return ET.SubElement(suite, "testcase", {"classname": classname, "name": _x(name), "time": "0"})
+def add_case(suite: ET.Element, classname: str, name: str) -> ET.Element:
+    """A ``<testcase classname name time="0">`` under ``suite``, names made XML-safe."""
+    attrs = {"classname": xml_safe(classname), "name": xml_safe(name), "time": "0"}
+    return ET.SubElement(suite, "testcase", attrs)
 
 
 def _claims_body(sample: SampleResult, metric: str) -> str:
     if not is_answer_metric(metric):  # a retrieval gate: where the relevant items ranked
         reason = metric_reason(sample, metric)
-        return _x(f"- [{metric}] {reason}" if reason else "")
+        return xml_safe(f"- [{metric}] {reason}" if reason else "")
     lines = []
     claims = [c for c in unsupported_claims(sample) if c.metric == metric]
     groups = grouped(claims)
@@ -88,7 +103,23 @@ def _claims_body(sample: SampleResult, metric: str) -> str:
         lines.append(line)
     if len(groups) > MAX_BODY_CLAIMS:
         lines.append(f"... and {sum(n for _, n in groups[MAX_BODY_CLAIMS:])} more")
-    return _x("\n".join(lines))
+    return xml_safe("\n".join(lines))
+
+
+def junit_document(root: ET.Element, suites: list[ET.Element]) -> str:
+    """Set ``tests``, ``failures``, ``errors`` (0), ``skipped`` and ``time`` (0) on each
+    suite and on ``root`` (their sums), then serialise: an XML declaration, the indented
+    tree and a final newline."""
+    totals = [_finish(s) for s in suites]
+    root.attrib.update(
+        tests=str(sum(t[0] for t in totals)),
+        failures=str(sum(t[1] for t in totals)),
+        errors="0",
+        skipped=str(sum(t[2] for t in totals)),
+        time="0",
+    )
+    ET.indent(root, space="  ")
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 
 
 def _finish(suite: ET.Element) -> tuple[int, int, int]:
@@ -145,34 +176,38 @@ def render_junit(
     metric, at most ``max_sample_cases`` of them, failures kept first; the number
     left out is the ``sample_cases_omitted`` property)."""
     root = ET.Element("testsuites", {"name": "veracity"})
-    gates = _suite(root, "veracity.gates")
+    gates = add_suite(root, "veracity.gates")
     props = ET.SubElement(gates, "properties")
     for key, count in (("n_samples", report.n_samples), ("n_skipped", report.n_skipped)):
         ET.SubElement(props, "property", {"name": key, "value": str(count)})
     for g in report.gates:
-        case = _case(gates, "veracity.gates", f"{g.gate.metric} {g.gate.op} {g.gate.threshold:g}")
+        case = add_case(
+            gates, "veracity.gates", f"{g.gate.metric} {g.gate.op} {g.gate.threshold:g}"
+        )
         if not g.passed:
             failure = ET.SubElement(
-                case, "failure", {"message": _x(g.reason or "gate failed"), "type": "GateFailed"}
+                case,
+                "failure",
+                {"message": xml_safe(g.reason or "gate failed"), "type": "GateFailed"},
             )
-            failure.text = _x(
+            failure.text = xml_safe(
                 f"{g.gate.metric}: mean {value_against(g.value, g.gate.threshold)} over "
                 f"{_scored(report, g.gate.metric)}, required {g.gate.op} {g.gate.threshold:g}"
             )
     suites = [gates]
     if per_sample and report.gates and report.samples:
-        samples = _suite(root, "veracity.samples")
+        samples = add_suite(root, "veracity.samples")
         suites.append(samples)
         planned = _sample_cases(report, max_sample_cases)
         omitted = len(report.samples) * len({g.gate.metric for g in report.gates}) - len(planned)
         ET.SubElement(props, "property", {"name": "sample_cases_omitted", "value": str(omitted)})
         for g, sample, kind in planned:
             metric = g.gate.metric
-            case = _case(samples, f"veracity.{metric}", sample.id)
+            case = add_case(samples, f"veracity.{metric}", sample.id)
             value = sample.metrics.get(metric)
             if kind == "skipped":
                 reason = detail_reason(sample, metric) or "undetermined"
-                ET.SubElement(case, "skipped", {"message": _x(reason)})
+                ET.SubElement(case, "skipped", {"message": xml_safe(reason)})
             elif kind == "failure" and value is not None:
                 msg = f"{metric} = {value:.4f}, required {g.gate.op} {g.gate.threshold:g}"
                 failure = ET.SubElement(
@@ -182,20 +217,13 @@ def render_junit(
                 if body:
                     failure.text = body
     if report.skipped:
-        inputs = _suite(root, "veracity.input")
+        inputs = add_suite(root, "veracity.input")
         suites.append(inputs)
         for i, s in enumerate(report.skipped, 1):
             where = s.get("source") or "input"
             line = s.get("line")
-            case = _case(inputs, "veracity.input", f"{where}:{line}" if line else f"{where} #{i}")
-            ET.SubElement(case, "skipped", {"message": _x(s.get("message", s))})
-    totals = [_finish(s) for s in suites]
-    root.attrib.update(
-        tests=str(sum(t[0] for t in totals)),
-        failures=str(sum(t[1] for t in totals)),
-        errors="0",
-        skipped=str(sum(t[2] for t in totals)),
-        time="0",
-    )
-    ET.indent(root, space="  ")
-    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+            case = add_case(
+                inputs, "veracity.input", f"{where}:{line}" if line else f"{where} #{i}"
+            )
+            ET.SubElement(case, "skipped", {"message": xml_safe(s.get("message", s))})
+    return junit_document(root, suites)
