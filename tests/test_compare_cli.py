@@ -46,14 +46,14 @@ def test_table_and_exit_codes(pair: tuple[Path, Path]) -> None:
     code, out, _ = run("compare", str(base), str(new), "--resamples", "200")
     assert code == 0
     lines = out.splitlines()
-    assert lines[0] == (
-        "veracity compare: 6 matched samples (base 6, new 7: 1 new, 0 missing); "
-        "paired bootstrap 95% CI, 200 resamples, seed 0"
-    )
+    assert lines[:2] == [
+        "veracity compare: 6 matched samples (base 6, new 7: 1 new, 0 missing)",
+        "paired bootstrap 95% CI, 200 resamples, seed 0",
+    ]
     # 4 of 6 diffs are -0.5: delta = -2/6; the new mean over the same 6 matched samples
     # is (4 * 0.5 + 2 * 1) / 6 = 2/3, so the columns add up: 1 - 1/3 = 2/3
-    assert lines[4].split()[:4] == ["faithfulness", "1.0000", "0.6667", "-0.3333"]
-    assert lines[4].split()[-1] == "REGRESSION"
+    assert lines[5].split()[:4] == ["faithfulness", "1.0000", "0.6667", "-0.3333"]
+    assert lines[5].split()[-1] == "REGRESSION"
     assert "new ids (1): <b>new|id</b>" in out
     assert lines[-1] == "REGRESSION: faithfulness"
     code, _, _ = run("compare", str(base), str(new), "--fail-on-regression", "--resamples", "200")

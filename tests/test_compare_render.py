@@ -54,7 +54,7 @@ def test_markdown_exact() -> None:
 def test_table_rows() -> None:
     text = render_comparison(compare_reports(BASE, NEW, seed=1, resamples=500), "table")
     lines = text.splitlines()
-    assert lines[2].split() == [
+    assert lines[3].split() == [
         "metric",
         "base",
         "new",
@@ -66,7 +66,7 @@ def test_table_rows() -> None:
         "verdict",
     ]
     assert (
-        lines[4] == "f       0.8750  0.2500  -0.6250  [-0.8750, -0.5000]      4       0  REGRESSION"
+        lines[5] == "f       0.8750  0.2500  -0.6250  [-0.8750, -0.5000]      4       0  REGRESSION"
     )
     assert lines[-1] == "REGRESSION: f"
     assert "new ids (1): fresh" in lines and "missing ids (1): gone" in lines

@@ -48,12 +48,19 @@ def _verdict(m: MetricDelta) -> str:
     return m.verdict.upper() if m.regressed else m.verdict
 
 
-def _head(r: ComparisonResult) -> str:
+def _matched(r: ComparisonResult) -> str:
     return (
         f"{r.n_matched} matched samples (base {r.n_base}, new {r.n_new}: "
-        f"{len(r.new_ids)} new, {len(r.missing_ids)} missing); paired bootstrap "
-        f"{r.confidence:.0%} CI, {r.resamples} resamples, seed {r.seed}"
+        f"{len(r.new_ids)} new, {len(r.missing_ids)} missing)"
     )
+
+
+def _method(r: ComparisonResult) -> str:
+    return f"paired bootstrap {r.confidence:.0%} CI, {r.resamples} resamples, seed {r.seed}"
+
+
+def _head(r: ComparisonResult) -> str:
+    return f"{_matched(r)}; {_method(r)}"
 
 
 def _method_note(r: ComparisonResult) -> str:
@@ -77,7 +84,7 @@ def _change(c: SampleChange) -> list[str]:
 
 def render_comparison_table(r: ComparisonResult) -> str:
     """Aligned plain text."""
-    out = [f"veracity compare: {_head(r)}", ""]
+    out = [f"veracity compare: {_matched(r)}", _method(r), ""]
     rows = [
         [m.metric, _num(m.base_mean), _num(m.new_mean), _signed(m.delta), _ci(m),
          str(m.n_worse), str(m.n_better), _verdict(m)]
