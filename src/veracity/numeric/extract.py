@@ -174,10 +174,7 @@ def _extract(text: str, cfg: DomainConfig) -> list[NumericClaim]:
         pattern_claims = _pattern_claims(text, cfg.extraction_patterns, index)
         if pattern_claims:
             taken = [c.span for c in pattern_claims]
-            claims = [
-                c for c in claims if not any(c.span[0] < e and s < c.span[1] for s, e in taken)
-            ]
-            claims = sorted(claims + pattern_claims, key=lambda c: c.span)
+            claims = sorted(_clear_of(claims, taken) + pattern_claims, key=lambda c: c.span)
     if cfg.claim_types:
         keep = set(cfg.claim_types)
         claims = [c for c in claims if c.claim_type in keep]
@@ -219,6 +216,9 @@ def _pattern_claims(
 ) -> list[NumericClaim]:
     """Claims from user regexes (SFS semantics: keywords within 80 chars before).
 
+    Where matches of two patterns overlap, the earlier pattern's match is the claim (a
+    specific pattern listed before a generic fallback counts a number once).
+
     All the patterns share one time budget on ``text`` (:data:`PATTERN_TIMEOUT` plus
     one second per megabyte): the pattern running when it is spent raises
     :class:`UnsafePatternError`. A match whose value is not a finite number once its
@@ -226,6 +226,7 @@ def _pattern_claims(
     a claim.
     """
     out: list[NumericClaim] = []
+    taken: list[tuple[int, int]] = []  # spans claimed by earlier patterns, sorted
     budget = PATTERN_TIMEOUT + len(text) / 1_000_000
     deadline = time.monotonic() + budget
     for ep in patterns:
@@ -241,6 +242,7 @@ def _pattern_claims(
                 f"extraction patterns took longer than {budget:.1f} s in all on a "
                 f"{len(text)}-character text; stopped in pattern {ep.pattern!r}"
             ) from None
+        found: list[NumericClaim] = []
         for m in matches:
             raw = m.group(ep.value_group)
             if raw is None:
@@ -260,7 +262,7 @@ def _pattern_claims(
             if not math.isfinite(value):
                 continue  # beyond the float range in its unit: not a claim (documented)
             start, end = m.span()
-            out.append(
+            found.append(
                 NumericClaim(
                     text=text[start:end],
                     span=(start, end),
@@ -276,7 +278,25 @@ def _pattern_claims(
                     source="pattern",
                 )
             )
+        if taken:  # an earlier pattern's match wins where two overlap (one number, one claim)
+            found = _clear_of(found, taken)
+        out += found
+        taken = sorted(taken + [c.span for c in found])
     return out
+
+
+def _clear_of(claims: list[NumericClaim], taken: list[tuple[int, int]]) -> list[NumericClaim]:
+    """The ``claims`` (in order of start) whose span overlaps none of ``taken`` (sorted,
+    non-overlapping spans). One sweep: O(len(claims) + len(taken))."""
+    kept = []
+    j = 0
+    for c in claims:
+        start, end = c.span
+        while j < len(taken) and taken[j][1] <= start:
+            j += 1
+        if j == len(taken) or taken[j][0] >= end:
+            kept.append(c)
+    return kept
 
 
 def _pattern_value(raw: str) -> float | None:
