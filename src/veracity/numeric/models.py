@@ -91,6 +91,7 @@ class NumericClaim:
             "bound": self.bound or None,
             "noun": self.noun or None,
             "per": self.per or None,
+            "direction": self.direction or None,
             "year": year_of(self),
         }
 
@@ -168,6 +169,7 @@ class EvidenceQuantity:
             "high": _num(self.high),
             "noun": self.noun or None,
             "per": self.per or None,
+            "direction": self.direction or None,
             "year": year_of(self),
         }
 

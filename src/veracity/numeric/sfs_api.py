@@ -166,13 +166,16 @@ def _claim_from_sfs(data: Mapping[str, Any], field: str) -> NumericClaim:
             "once its unit is applied",
             field=field,
         )
+    direction = data.get("direction") or ""
+    if direction not in ("", "up", "down"):
+        raise InputError("'direction' must be 'up', 'down' or null", field=field)
     dimension = spec.dimension
     if dimension == "tag" or dimension == "unspecified":
         dimension = "number" if data["claim_type"] in ("count", "number", "") else "tag:" + unit
     unit_out = spec.symbol if dimension == "currency" else unit
     years = {int(y) for y in _YEAR.findall(text)}
     return NumericClaim(
-        text=text,
+        text=own if isinstance(own := data.get("text"), str) and own.strip() else text,
         span=span,
         sentence=text,
         claim_type=data["claim_type"],
@@ -186,6 +189,7 @@ def _claim_from_sfs(data: Mapping[str, Any], field: str) -> NumericClaim:
         labels=frozenset(),
         year=years.pop() if len(years) == 1 else None,
         source="input",
+        direction=direction,
     )
 
 
