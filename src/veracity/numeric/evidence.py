@@ -27,7 +27,10 @@ def evidence_from_items(
     """Structured evidence (SFS ``key, value, unit, source``) as evidence quantities.
 
     ``unit`` may carry a scale (``"USD millions"``); a plain noun (``"patients"``)
-    makes a count of that noun; SFS generic units (``dosage``...) become tags.
+    makes a count of that noun, scaled by a scale word (``"million people"``); a rate
+    unit (``"EUR/kg"``, ``"USD per day"``, ``"L/100km"``) keeps its denominator in
+    ``per``, as "€0.34 per kg" in a context does; SFS generic units (``dosage``...)
+    become tags.
 
     ``value`` must be a number: ``true`` / ``false`` are rejected, while a numeric
     string (``"12"``) is read as its number, as the SFS toolkit's pydantic
@@ -81,6 +84,7 @@ def evidence_from_items(
                 0.0,  # half_unit
                 frozenset({"#" + noun_label(spec.noun)}) if spec.noun else _NO_LABELS,
                 int(ym.group(1)) if ym else None,  # year
+                per=spec.per,  # "EUR/kg": a value per kg
             )
         )
     return out

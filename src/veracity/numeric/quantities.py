@@ -709,6 +709,18 @@ def _read_one(
         and (prefix_ok or left.endswith(("$", "€", "£", "¥", "₹", "₩")))
     ):
         cm = CUR_PREFIX.search(left)
+    bracketed = False  # "$(2,500)": a currency sign before an accounting bracket
+    if (
+        cm is None
+        and prev == "("
+        and nxt == ")"
+        and prefix_ok
+        and not excluded
+        and before_char
+        and left[-2:-1] == before_char
+    ):
+        cm = CUR_PREFIX.search(left, 0, len(left) - 1)
+        bracketed = cm is not None
     if cm:
         currency = SYM_CODE.get(cm.group("sym") or "", "") or (cm.group("code") or "")
         if currency == "RMB":
@@ -864,6 +876,27 @@ def _read_one(
                 foot = units.SYMBOLS["ft"]
                 dimension, unit_sym, conv_factor = foot.dimension, foot.symbol, foot.factor
                 stop = fi.end()
+    closing = stop  # where an accounting bracket around the number closes
+    word_after = False
+    if (
+        nxt == ")"
+        and prev == "("
+        and not currency
+        and dimension == "number"
+        and stop == e
+        and not excluded
+        and text[e + 1 : e + 2] in _BLANKS
+    ):
+        after = SUFFIX.match(text, e + 1)
+        if after is not None and after.lastgroup == "cur" and not after.group("scale"):
+            # "(2,500) dollars": the currency word after the bracket, as in "($2,500)"
+            cur_word = re.sub(rf"{SP}+", " ", after.group("cur")).lower().lstrip("-")
+            currency = (
+                units.CURRENCY_WORDS.get(cur_word)
+                or SYM_CODE.get(cur_word)
+                or after.group("cur").upper()
+            )
+            stop, word_after = after.end(), True
     if currency.endswith("¢"):  # 96 cents = $0.96
         currency = currency[:-1]
         conv_factor = 0.01
@@ -872,13 +905,18 @@ def _read_one(
     value = num.value * scale + inches / 12
     if negative:
         value = -value
-    # accounting negative: (1,234) or ($1,234)
-    if (
+    if bracketed:  # "$(2,500)": an accounting negative, its brackets in the claim
+        if not negative:
+            value = -value
+            negative = True
+        stop = e + 1
+    # accounting negative: (1,234), ($1,234) or (1,234) dollars
+    elif (
         not negative
         and start > 0
         and text[start - 1] == "("
-        and stop < n
-        and text[stop] == ")"
+        and closing < n
+        and text[closing] == ")"
         and (num.grouped or currency)
         and dimension in ("number", "currency")
         and not _RESTATED_BEFORE.search(text, max(0, start - 12), start - 1)
@@ -886,6 +924,8 @@ def _read_one(
     ):
         value = -value
         negative = True
+    if word_after:  # "(2,500) dollars": the claim opens at "("
+        start -= 1
     stated = value
     base = value * conv_factor + conv_offset
     if inches:
@@ -1013,6 +1053,7 @@ _STATEMENT_WORD = re.compile(
 _NEXT_COLUMN = re.compile(r"[ \t]{2,}\(?[$€£]?\d|[ \t]*$", re.MULTILINE)
 """After a bracketed amount: a number column ("(1,234)   (987)"), or the line's end
 ("Operating loss (1,234)"); prose goes on with words or a full stop."""
+_BLANKS = frozenset(" \t\u00a0\u2009\u202f")
 _MINUS_WORD = re.compile(r"(?<!(?i:or) )\b(?i:minus|negative)[ \t]+$")
 """A sign word before a number ("minus 20 °C"), but not "plus or minus 35" (an error)."""
 _RESTATED_BEFORE = re.compile(r"(?:\d%|\d|percent|per cent)[ \t]*$", re.IGNORECASE)

@@ -184,6 +184,7 @@ def _claim_from_sfs(data: Mapping[str, Any], field: str) -> NumericClaim:
         unit=unit_out,
         dimension=dimension,
         base_unit=spec.base_unit,
+        per=spec.per,
         noun=spec.noun,
         half_unit=0.0,
         labels=frozenset(),

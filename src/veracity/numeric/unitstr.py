@@ -1,10 +1,15 @@
 """Reading a unit written on its own, as in a structured evidence item's ``unit``.
 
 ``"km"``, ``"%"``, ``"pp"``, ``"AUD"``, ``"$"``, ``"USD millions"``, ``"$bn"``,
-``"count"``, ``"patients"``, ``"°C"``... One of:
+``"count"``, ``"patients"``, ``"million people"``, ``"EUR/kg"``, ``"°C"``... One of:
 
 * a real unit (converted like parsed text), a currency (with an optional scale);
-* ``count`` / ``number`` / a plain noun (``patients``: a count of patients);
+* ``count`` / ``number`` / a plain noun (``patients``: a count of patients), with an
+  optional scale word (``"million people"``: a count of people, times a million);
+* a rate: a unit, currency or noun per a denominator (``"EUR/kg"``, ``"USD per day"``,
+  ``"L/100km"``, ``"mg/L"``), read as a context sentence's "€0.34 per kg" is read
+  (:mod:`veracity.numeric.rates`): the denominator in ``per``, a distance per hour a
+  speed;
 * an SFS generic tag (``dosage``, ``duration``, ``lab``, ``distance``): compared
   with claims of that type on the value as written, without conversion;
 * ``""``: unspecified, comparable with counts, plain numbers and ratios only.
@@ -17,6 +22,8 @@ import re
 from dataclasses import dataclass
 
 from veracity.numeric import units
+from veracity.numeric.quantity import Quantity
+from veracity.numeric.rates import apply_rate, read_per
 
 __all__ = ["BASE_UNITS", "UnitSpec", "parse_unit_string"]
 
@@ -33,6 +40,8 @@ class UnitSpec:
     tag: str = ""
     noun: str = ""
     base_unit: str = ""
+    per: str = ""
+    """The denominator of a rate unit (``"EUR/kg"`` -> ``kg``), as :func:`read_per` names it."""
 
 
 _PERCENT = {"%", "percent", "per cent", "pct", "percentage", "percent (%)"}
@@ -123,11 +132,16 @@ def parse_unit_string(unit: str) -> UnitSpec:
     direct = units.UNITS.get(raw) or (units.UNITS.get(low) if len(low) > 3 else None)
     if direct is not None:
         return _from_unit(direct)
+    if "/" in raw or " per " in low:
+        rate = _rate(raw)
+        if rate is not None:
+            return rate
     currency = ""
     scale = 1.0
+    scale_at = -1
     tokens = [t for t in re.split(r"[\s()/,]+", raw) if t]
     rest: list[str] = []
-    for tok in tokens:
+    for i, tok in enumerate(tokens):
         tl = tok.lower()
         m = re.fullmatch(r"(us\$|a\$|au\$|c\$|nz\$|\$|€|£|¥|₹)(.*)", tl)
         if m and not currency:
@@ -140,7 +154,7 @@ def parse_unit_string(unit: str) -> UnitSpec:
         elif tl in units.CURRENCY_WORDS and not currency:
             currency = units.CURRENCY_WORDS[tl]
         elif tl in _SCALE_TOKENS and scale == 1.0:
-            scale = _SCALE_TOKENS[tl]
+            scale, scale_at = _SCALE_TOKENS[tl], i
         elif tl in ("currency", "money") and not currency:
             currency = "*"
         else:
@@ -162,9 +176,65 @@ def parse_unit_string(unit: str) -> UnitSpec:
                 inner.noun,
                 inner.base_unit,
             )
+    if (
+        not currency
+        and rest
+        and scale != 1.0
+        and (scale_at == 0 or tokens[scale_at].lower() not in _LETTER_SCALES)
+    ):
+        # "million people", "k downloads", "people (millions)": a count of people, scaled
+        words = rest[1:] if rest[0].lower() == "of" and len(rest) > 1 else rest
+        noun = " ".join(words)
+        counted = parse_unit_string(noun) if _NOUN.fullmatch(noun) else None
+        if counted is not None and counted.dimension == "count":
+            return UnitSpec("count", "count", scale=scale, noun=counted.noun)
     if re.fullmatch(r"[A-Za-z][A-Za-z '-]*", raw):
         return UnitSpec("count", "count", noun=low)
     return UnitSpec("other:" + raw, raw, base_unit=raw)
+
+
+_LETTER_SCALES = frozenset({"k", "m", "b", "mm"})
+"""Scale letters that scale a noun only before it ("k downloads"; "grade b" is a label)."""
+_NOUN = re.compile(r"[A-Za-z][A-Za-z '-]*")
+_RATE_AT = re.compile(r"[ \t]*/|[ \t]+(?i:per)[ \t]")
+"""Where the denominator of a rate unit starts ("EUR/kg", "USD per day")."""
+
+
+def _rate(raw: str) -> UnitSpec | None:
+    """A rate unit ("EUR/kg", "USD per day", "L/100km", "km per hour") read as a context
+    quantity's unit and denominator are read (:func:`read_per`, :func:`apply_rate`): the
+    unit before the denominator, then the denominator to its end; None when it is not one."""
+    m = _RATE_AT.search(raw)
+    if m is None or m.start() == 0:
+        return None
+    cut = m.start()
+    blank = raw.find(" ", 0, cut)
+    # "kg N/ha": the unit, a substance, then the rate (read_per skips the substance)
+    for pos in (blank, cut) if blank > 0 else (cut,):
+        num = parse_unit_string(raw[:pos])
+        if (
+            num.per
+            or num.offset
+            or num.dimension in ("unspecified", "number", "tag")
+            or num.dimension.startswith(("other:", "lab:"))
+        ):
+            continue
+        got = read_per(raw, pos)
+        if got is not None and not raw[got[1] :].strip():  # the denominator to the end
+            break
+    else:
+        return None
+    q = Quantity(0, pos, num.factor, 1.0, num.dimension, num.symbol, noun=num.noun)
+    apply_rate(raw, q)
+    if not q.per and q.dimension == num.dimension:
+        return None  # "GB/1 TB": two values of one kind, no rate
+    if q.dimension == num.dimension:
+        symbol, base_unit = num.symbol, num.base_unit
+    else:  # "km per hour": a speed, km/h
+        symbol, base_unit = q.unit, BASE_UNITS.get(q.dimension, q.unit)
+    return UnitSpec(
+        q.dimension, symbol, q.value, 0.0, num.scale, "", num.noun, base_unit, per=q.per
+    )
 
 
 def _from_unit(u: units.Unit) -> UnitSpec:
