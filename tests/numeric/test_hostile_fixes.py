@@ -317,5 +317,5 @@ def test_load_time_probes_share_one_budget_per_config(monkeypatch: pytest.Monkey
         load_config(_patterns(pattern))
     assert str(err.value) == (
         "extraction_patterns.0: the extraction patterns take more than 0 s in all to check on "
-        r"500-character inputs; stopped at pattern '(\\d+) shared-probe-budget'"
+        r"1000-character inputs; stopped at pattern '(\\d+) shared-probe-budget'"
     )

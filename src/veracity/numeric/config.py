@@ -13,7 +13,7 @@ from SFS, on purpose:
 User patterns are compiled with the ``regex`` package and run with a time bound:
 all the patterns of a config share one budget per text (:data:`PATTERN_TIMEOUT`
 plus one second per megabyte). A pattern that is invalid, has ``value_group`` out of
-range, or is slow on 500-character probes (each character of the pattern repeated,
+range, or is slow on 1,000-character probes (each character of the pattern repeated,
 then a non-matching tail: catastrophic backtracking) is rejected at load with
 :class:`UnsafePatternError`; a config holds at most :data:`MAX_PATTERNS` patterns,
 whose load-time probes share a 2-second budget.

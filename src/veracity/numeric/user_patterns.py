@@ -2,13 +2,13 @@ r"""User extraction patterns: compiled safely, run within one shared time budget
 
 Patterns are compiled with the ``regex`` package. :func:`compile_pattern` rejects, with
 :class:`UnsafePatternError`, a pattern that is invalid, longer than 2,000 characters,
-has ``value_group`` out of range, or is slow on 500-character probes (fixed probes,
-then each character of the pattern repeated and followed by a tail it does not match).
-That is catastrophic backtracking, which is exponential and shows at a few dozen
-characters. Polynomial backtracking passes: SFS-style patterns such as
-``(\d+)\s*(?:patients|subjects)`` are quadratic on a long run of digits (18 ms on 500
-digits, 0.42 s on 3,000; 33 ms on 1 MB of prose) and are bounded at run time by the
-shared budget: while a config loads, :func:`shared_probe_budget` makes the probes of
+has ``value_group`` out of range, or is slow on 1,000-character probes (fixed probes,
+then each character of the pattern repeated and followed by a tail it does not match):
+nested repetitions such as ``(a+)+$`` backtrack cubically or exponentially and take
+more than a second there. Quadratic backtracking passes: SFS-style patterns such as
+``(\d+)\s*(?:patients|subjects)`` try every start and length on a run of digits (at
+most 0.054 s on a probe, 33 ms on 1 MB of prose) and are bounded at run time by the
+shared budget. While a config loads, :func:`shared_probe_budget` makes the probes of
 all its patterns share :data:`CONFIG_PROBE_BUDGET` seconds; at run time all the
 patterns of a config share :data:`PATTERN_TIMEOUT` seconds (plus one per megabyte) on
 one text (see :func:`veracity.numeric.extract.extract_claims`).
@@ -40,10 +40,10 @@ PATTERN_TIMEOUT = 0.5
 """Seconds all the user patterns of a config may run on one text (plus one second per
 megabyte): one budget shared by the patterns, not one each."""
 
-PROBE_LENGTH = 500
-"""Characters of each load-time probe: long enough for exponential backtracking to
-exceed any budget, short enough that a quadratic pattern (SFS's own) checks in
-milliseconds."""
+PROBE_LENGTH = 1000
+"""Characters of each load-time probe. Measured here: a quadratic pattern (SFS's own,
+``(\\d+)\\s*(?:patients|subjects)``) takes at most 0.054 s on one probe; a cubic or
+exponential one (``(a+)+$``, ``(\\$+)+q``, ``(b|bb)+c``) more than 1 s."""
 
 _PROBES = (
     "1" * PROBE_LENGTH + "!",
@@ -53,6 +53,9 @@ _PROBES = (
     "1 " * (PROBE_LENGTH // 2) + "!",
 )
 _PROBE_BUDGET = 0.25
+"""Seconds one probe may take (about 4.6 times the slowest quadratic probe)."""
+
+_PATTERN_PROBE_BUDGET = 1.0
 """Seconds all the probes of one pattern may take together."""
 
 CONFIG_PROBE_BUDGET = 2.0
@@ -81,8 +84,8 @@ def compile_pattern(pattern: str, value_group: int = 1) -> Any:
     """Compile a user pattern with the ``regex`` engine after checking it is safe.
 
     Raises :class:`UnsafePatternError` for an invalid pattern, a ``value_group``
-    outside ``0..groups``, or a pattern whose probes (see :func:`_probes`) take more
-    than 0.25 s together.
+    outside ``0..groups``, or a pattern one of whose probes (see :func:`_probes`) takes
+    more than 0.25 s, or all of them more than 1 s.
     """
     if len(pattern) > 2000:
         raise UnsafePatternError(f"pattern is too long ({len(pattern)} > 2000 characters)")
@@ -95,14 +98,15 @@ def compile_pattern(pattern: str, value_group: int = 1) -> Any:
             f"value_group {value_group} is out of range for pattern {pattern!r}, "
             f"which has {compiled.groups} capture group(s)"
         )
-    deadline = time.monotonic() + _PROBE_BUDGET
+    deadline = time.monotonic() + _PATTERN_PROBE_BUDGET
     shared = _config_deadline.get()  # set while a DomainConfig checks its patterns
-    config_bound = shared is not None and shared < deadline
     if shared is not None:
         deadline = min(deadline, shared)
     for probe in _probes(pattern):
+        start = time.monotonic()
+        config_bound = shared is not None and shared < start + _PROBE_BUDGET
         try:
-            left = deadline - time.monotonic()
+            left = min(deadline, start + _PROBE_BUDGET) - start
             if left <= 0:
                 raise TimeoutError
             for _ in compiled.finditer(probe, timeout=left):
