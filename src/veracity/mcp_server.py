@@ -24,9 +24,12 @@ HTTP (:func:`create_http_app` / :func:`run_http`, endpoint ``/mcp``, plus ``GET
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+import io
+import sys
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, cast
 
+import anyio
 from mcp.server.mcpserver import MCPServer
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -34,6 +37,7 @@ from starlette.responses import JSONResponse, Response
 from veracity import __version__
 from veracity.server import ops
 from veracity.server.asgi import ASGIApp, RequestGuard
+from veracity.server.depth import cut_deep_field
 from veracity.server.mcp_common import friendly_argument_errors
 from veracity.server.mcp_sfs import add_sfs_tools
 from veracity.server.mcp_tools import add_governance_tools, add_veracity_tools
@@ -44,6 +48,7 @@ __all__ = [
     "TOOL_NAMES",
     "build_server",
     "create_http_app",
+    "guard_line",
     "run_http",
     "run_stdio",
 ]
@@ -113,12 +118,71 @@ def create_http_app(settings: ServiceSettings | None = None, *, host: str = "127
         max_request_body_size=settings.max_body_bytes,
         host=host,
     )
-    return RequestGuard(app, settings, limit_body=False, allow_x_api_key=False)
+    return RequestGuard(
+        app, settings, limit_body=False, allow_x_api_key=False, rewrite_body=_guard_body
+    )
+
+
+def _guard_body(body: bytes) -> bytes:
+    """:func:`guard_line` for an HTTP request body (unchanged if not UTF-8)."""
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError:
+        return body
+    guarded = guard_line(text)
+    return body if guarded is text else guarded.encode("utf-8")
 
 
 def run_stdio(settings: ServiceSettings | None = None) -> None:
-    """Serve over stdio until the client closes the pipe (what Claude Desktop runs)."""
-    build_server(settings).run("stdio")
+    """Serve over stdio until the client closes the pipe (what Claude Desktop runs).
+
+    Each line read passes :func:`guard_line` first, so a tool call nested too deeply
+    for the SDK's JSON parser is answered with a tool error naming the field rather
+    than not at all."""
+    server = build_server(settings)
+    lowlevel = getattr(server, "_lowlevel_server", None)
+    if lowlevel is None:  # pragma: no cover - the SDK's internals changed: unguarded
+        server.run("stdio")
+        return
+    anyio.run(_serve_stdio, lowlevel)
+
+
+async def _serve_stdio(lowlevel: Any) -> None:
+    from mcp.server.stdio import stdio_server
+
+    text = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace")
+    stdin = anyio.wrap_file(text)
+
+    async def lines() -> AsyncIterator[str]:
+        async for line in stdin:
+            yield guard_line(line)
+
+    guarded = cast(Any, _Lines(lines()))
+    async with stdio_server(stdin=guarded) as (read_stream, write_stream):
+        await lowlevel.run(read_stream, write_stream, lowlevel.create_initialization_options())
+
+
+class _Lines:
+    """An async iterable over lines: all ``stdio_server`` reads of its ``stdin``."""
+
+    def __init__(self, lines: AsyncIterator[str]) -> None:
+        self._lines = lines
+
+    def __aiter__(self) -> AsyncIterator[str]:
+        return self._lines
+
+
+def guard_line(line: str) -> str:
+    """A JSON-RPC line with every tool argument nested more than
+    :data:`~veracity.samples.MAX_NESTING` levels replaced by a marker naming the field
+    (:func:`veracity.server.depth.cut_deep_field`); the tool then answers with an
+    error. Unchanged when no argument is that deep."""
+    for _ in range(64):  # one field per pass; a call has far fewer arguments
+        cut = cut_deep_field(line, ("params", "arguments"))
+        if cut is None:
+            break
+        line = cut
+    return line
 
 
 def run_http(

@@ -26,7 +26,39 @@ from pydantic import (
 from veracity.errors import InputError
 from veracity.field_typos import likely_typo
 
-__all__ = ["EvidenceItem", "Sample", "content_id", "evidence_item", "validation_problem"]
+__all__ = [
+    "MAX_NESTING",
+    "NESTED_TOO_DEEPLY",
+    "EvidenceItem",
+    "Sample",
+    "content_id",
+    "evidence_item",
+    "nested_too_deeply",
+    "validation_problem",
+]
+
+MAX_NESTING = 100
+"""Most levels of arrays and objects a free-form JSON value (a sample's ``metadata``)
+may nest: deeper, JSON encoders and parsers give up (pydantic's at about 200 and 255
+levels, Python's at about 1,000), so a report could not be written."""
+
+NESTED_TOO_DEEPLY = f"nested too deeply: more than {MAX_NESTING} levels of arrays and objects"
+"""The reason given for a value nested beyond :data:`MAX_NESTING` levels."""
+
+
+def nested_too_deeply(value: Any, limit: int = MAX_NESTING) -> bool:
+    """Whether ``value`` holds arrays / objects more than ``limit`` levels deep (the value
+    itself, when a list or dict, is level 1). Iterative: any depth is safe to check."""
+    if not isinstance(value, dict | list):
+        return False
+    stack: list[tuple[dict[Any, Any] | list[Any], int]] = [(value, 1)]
+    while stack:
+        obj, depth = stack.pop()
+        if depth > limit:
+            return True
+        children = obj.values() if isinstance(obj, dict) else obj
+        stack.extend((c, depth + 1) for c in children if isinstance(c, dict | list))
+    return False
 
 
 _EVIDENCE_KEYS = frozenset({"key", "value", "unit", "source"})
@@ -142,7 +174,10 @@ class Sample(BaseModel):
     @field_validator("metadata")
     @classmethod
     def _json_metadata(cls, v: dict[str, Any]) -> dict[str, Any]:
-        """Metadata is copied into the JSON report: JSON values only (finite numbers)."""
+        """Metadata is copied into the JSON report: JSON values only (finite numbers),
+        nested at most :data:`MAX_NESTING` levels."""
+        if nested_too_deeply(v):
+            raise ValueError(NESTED_TOO_DEEPLY)
         try:
             json.dumps(v, allow_nan=False)
         except (TypeError, ValueError, RecursionError) as exc:

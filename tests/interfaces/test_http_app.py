@@ -219,7 +219,7 @@ def test_malformed_requests_get_typed_422(client: TestClient) -> None:
         client.post("/numbers/compute", json={"text": "x", "evidence": "[{oops"}),
         422,
         "invalid_input",
-        "evidence_json",
+        "evidence",  # as the body names it (evidence_json when sent under that alias)
     )
     assert_error(
         client.post("/numbers/compute", json={"text": "$5", "evidence": [], "preset": "nope"}),

@@ -22,6 +22,7 @@ from veracity.io import LONE_SURROGATE, TOO_MANY_DIGITS, exceeds_int_digits, lon
 from veracity.numeric import DomainConfig, extract_claims, get_preset, list_presets, load_config
 from veracity.numeric.sfs_api import MAX_JSON_CHARS
 from veracity.numeric.verify import check_numbers
+from veracity.server.numeric_args import evidence_items, sfs_verifications
 
 __all__ = ["app"]
 
@@ -67,12 +68,16 @@ def _config(preset: str, config: Path | None) -> DomainConfig:
     return get_preset(preset)  # "" is an unknown preset, not the default
 
 
-def _evidence(value: str | None) -> list[Any] | None:
+def _evidence(value: str | None) -> list[dict[str, Any]] | None:
     if value is None:
         return None
     raw = value
     if not value.strip():
         raise VeracityError("--evidence is empty: give a JSON list or the path of a JSON file")
+    if value.strip() == "null":  # as the MCP tools and the HTTP service: [] means none
+        raise VeracityError(
+            "--evidence is null: give a JSON list or the path of a JSON file ([] for none)"
+        )
     if not value.lstrip().startswith(("[", "{")):
         path = Path(value)
         try:
@@ -103,11 +108,12 @@ def _evidence(value: str | None) -> list[Any] | None:
     if field is not None:
         where = f"evidence.{field}" if field else "evidence"
         raise VeracityError(f"{where} {LONE_SURROGATE}")
-    if isinstance(data, dict) and isinstance(data.get("items"), list):
-        data = data["items"]
-    if not isinstance(data, list):
-        raise VeracityError("evidence must be a JSON list of {key, value, unit, source} objects")
-    return data
+    if not isinstance(data, list | dict) or data == {}:
+        raise VeracityError(
+            "evidence must be a JSON list of {key, value, unit, source} objects, an SFS "
+            'pool {"items": [...]} or one evidence object ([] for none)'
+        )
+    return evidence_items(data, "evidence")  # as the MCP tools and the HTTP service
 
 
 def _no_constant(name: str) -> Any:
@@ -162,7 +168,7 @@ def verify(
             help=(
                 'Evidence items, as JSON text or the path of a JSON file: a list of {"key": '
                 'NAME, "value": NUMBER, "unit": UNIT, "source": TEXT} (only value is '
-                'required; other keys are refused), or {"items": [...]}.'
+                'required; other keys are refused), one such object, or {"items": [...]}.'
             ),
         ),
     ] = None,
@@ -184,14 +190,18 @@ def verify(
         )
     except VeracityError as err:
         raise _fail(str(err)) from None
+    data = sfs_verifications(report.to_dict())  # SFS's error on a sign mismatch
     if as_json:
-        _print_json(report.to_dict())
+        _print_json(data)
         return
     table = Table("claim", "type", "verdict", "error", "reason")
-    for v in report.claim_verifications:
-        err_text = "" if v.relative_error is None else f"{v.relative_error:.2%}"
-        verdict = "[green]verified[/]" if v.verified else "[red]failed[/]"
-        table.add_row(escape(v.claim.text), v.claim.claim_type, verdict, err_text, escape(v.reason))
+    for v in data["claim_verifications"]:
+        err_text = "" if v["error"] is None else f"{v['error']:.2%}"
+        verdict = "[green]verified[/]" if v["verified"] else "[red]failed[/]"
+        claim = v["claim"]
+        table.add_row(
+            escape(claim["text"]), claim["claim_type"], verdict, err_text, escape(v["reason"])
+        )
     Console().print(table)
     score = "undetermined" if report.sfs_score is None else f"{report.sfs_score:.4f}"
     print(f"score: {score} ({report.reason})")

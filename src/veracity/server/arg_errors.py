@@ -9,7 +9,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["describe_errors", "field_of"]
+__all__ = ["describe_errors", "field_of", "json_type", "plain_message"]
 
 _TYPE_TAG = re.compile(r"^(str|int|float|bool|none|list\[.*\]|dict\[.*\]|[A-Z]\w*)$")
 
@@ -46,6 +46,11 @@ _JSON_TYPES = {
 }
 
 
+def json_type(value: object) -> str:
+    """The JSON name of a decoded value's type: ``string``, ``array``, ``null``..."""
+    return _JSON_TYPES.get(type(value).__name__, "a value")
+
+
 def field_of(loc: Sequence[Any]) -> str | None:
     """``("evidence", "list[EvidenceIn]", 0, "value")`` -> ``"evidence[0].value"``."""
     parts = [p for p in loc if not (isinstance(p, str) and _TYPE_TAG.match(p))]
@@ -77,16 +82,27 @@ def describe_errors(errors: Sequence[Any]) -> tuple[str | None, str]:
             msg = f"must be {bound[0]} {first['ctx'][bound[1]]}, got {first.get('input')!r}"
         elif expected and len(expected) == len(same):
             value = first.get("input")
-            got = _JSON_TYPES.get(type(value).__name__, "a value")
+            got = json_type(value)
             if isinstance(value, float):  # "a whole number, got number" said nothing
                 got = f"{got} {value!r}"
             msg = f"must be {' or '.join(dict.fromkeys(expected))}, got {got}"
         else:
-            msg = str(first.get("msg", "invalid value"))
+            msg = plain_message(first)
     others = {_top(e) for e in errors} - {top}
     if others:
         msg += f" (and {len(others)} more problem{'s' if len(others) > 1 else ''})"
     return field, msg
+
+
+_PREFIXES = ("Value error, ", "Assertion failed, ")
+
+
+def plain_message(error: Any) -> str:
+    """The message of one pydantic error without pydantic's ``Value error,`` prefix."""
+    msg = str(error.get("msg", "invalid value"))
+    for prefix in _PREFIXES:
+        msg = msg.removeprefix(prefix)
+    return msg
 
 
 def _top(error: Any) -> Any:

@@ -42,6 +42,10 @@ class RequestGuard:
       constant time.
     * Body size (when ``limit_body``): a body over ``settings.max_body_bytes`` bytes,
       by its Content-Length or counted while streaming, gets 413 before the app runs.
+    * Body rewrite (``rewrite_body``): a body of at most ``max_body_bytes`` is passed
+      through the function before the app reads it (the MCP transport cuts a too deeply
+      nested argument out, so the tool can answer with an error); a longer one reaches
+      the app unchanged, for it to refuse.
     """
 
     def __init__(
@@ -51,12 +55,14 @@ class RequestGuard:
         *,
         limit_body: bool = True,
         allow_x_api_key: bool = True,
+        rewrite_body: Callable[[bytes], bytes] | None = None,
     ) -> None:
         self.app = app
         self.limit = settings.max_body_bytes
         self.limit_body = limit_body
         self.allow_x_api_key = allow_x_api_key
         self.keys = [k.encode() for k in settings.api_keys]
+        self.rewrite_body = rewrite_body
 
     def _authorized(self, scope: Scope) -> bool:
         if not self.keys or scope.get("path") in OPEN_PATHS or scope.get("method") == "OPTIONS":
@@ -81,6 +87,9 @@ class RequestGuard:
             await send_error(send, 401, "unauthorized", "missing or invalid API key")
             return
         if not self.limit_body:
+            if self.rewrite_body is not None and scope.get("method") == "POST":
+                await self._rewritten(scope, receive, send, self.rewrite_body)
+                return
             await self.app(scope, receive, send)
             return
         too_large = f"request body over the limit of {self.limit} bytes"
@@ -116,6 +125,39 @@ class RequestGuard:
             if not replayed:
                 replayed = True
                 return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+    async def _rewritten(
+        self, scope: Scope, receive: Receive, send: Send, rewrite: Callable[[bytes], bytes]
+    ) -> None:
+        chunks: list[bytes] = []
+        size = 0
+        more = True
+        while more and size <= self.limit:
+            message = await receive()
+            if message["type"] != "http.request":
+                break
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            chunks.append(chunk)
+            more = bool(message.get("more_body", False))
+        body = b"".join(chunks)
+        if not more and size <= self.limit:
+            new = rewrite(body)
+            if new != body:
+                body = new
+                headers = [(n, v) for n, v in scope.get("headers", []) if n != b"content-length"]
+                headers.append((b"content-length", str(len(body)).encode()))
+                scope = {**scope, "headers": headers}
+        replayed = False
+
+        async def replay() -> Message:
+            nonlocal replayed
+            if not replayed:
+                replayed = True
+                return {"type": "http.request", "body": body, "more_body": more}
             return await receive()
 
         await self.app(scope, replay, send)

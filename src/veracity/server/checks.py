@@ -5,10 +5,11 @@ failure raises :class:`~veracity.errors.InputError` naming the field."""
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from veracity.errors import InputError
+from veracity.server.arg_errors import json_type
 from veracity.server.settings import ServiceSettings
 
 __all__ = [
@@ -16,6 +17,7 @@ __all__ = [
     "as_dict",
     "check_count",
     "json_arg",
+    "lone_surrogate_field",
     "preset_arg",
     "sfs_arg",
     "text_arg",
@@ -28,7 +30,7 @@ JsonArg = str | list[Any] | dict[str, Any] | None
 def text_arg(value: object, field: str, settings: ServiceSettings) -> str:
     """``value`` if it is a string of at most ``settings.max_text_chars`` characters."""
     if not isinstance(value, str):
-        raise InputError(f"must be a string, got {type(value).__name__}", field=field)
+        raise InputError(f"must be a string, got {json_type(value)}", field=field)
     if len(value) > settings.max_text_chars:
         raise InputError(
             f"text too long: {len(value)} characters, the limit is {settings.max_text_chars}",
@@ -41,7 +43,7 @@ def texts_arg(value: object, field: str, settings: ServiceSettings) -> list[str]
     """A list of strings: at most ``max_items`` of them, each checked by :func:`text_arg`
     (a failure names the item: ``contexts[3]``)."""
     if isinstance(value, str) or not isinstance(value, Sequence):
-        raise InputError(f"must be a list of strings, got {type(value).__name__}", field=field)
+        raise InputError(f"must be a list of strings, got {json_type(value)}", field=field)
     check_count(value, field, settings)
     return [text_arg(v, f"{field}[{i}]", settings) for i, v in enumerate(value)]
 
@@ -73,7 +75,7 @@ def json_arg(value: JsonArg, field: str, settings: ServiceSettings) -> JsonArg:
     if isinstance(value, list):
         check_count(value, field, settings)
     elif not isinstance(value, dict):
-        raise InputError(f"must be a JSON array or object, got {type(value).__name__}", field=field)
+        raise InputError(f"must be a JSON array or object, got {json_type(value)}", field=field)
     return value
 
 
@@ -103,3 +105,37 @@ def as_dict(obj: Any) -> dict[str, Any]:
 def preset_arg(preset: str | None, settings: ServiceSettings) -> str:
     """A preset name (``""`` = the default preset)."""
     return text_arg(preset or "", "preset", settings)
+
+
+def _unencodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def lone_surrogate_field(fields: Mapping[str, Any]) -> str | None:
+    """The path (``evidence[0].key``) of the first string or key of ``fields`` holding
+    a lone surrogate (JSON's ``"\\ud800"``: no UTF-8 answer could hold it), or None.
+    Iterative, so any depth is safe."""
+    stack: list[tuple[Any, str]] = [(v, str(k)) for k, v in reversed(list(fields.items()))]
+    for key in fields:
+        if isinstance(key, str) and _unencodable(key):
+            return key
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, str):
+            if _unencodable(value):
+                return path
+        elif isinstance(value, dict):
+            children = []
+            for k, v in value.items():
+                sub = f"{path}.{k}"
+                if isinstance(k, str) and _unencodable(k):
+                    return sub
+                children.append((v, sub))
+            stack.extend(reversed(children))
+        elif isinstance(value, list):
+            stack.extend((v, f"{path}[{i}]") for i, v in reversed(list(enumerate(value))))
+    return None

@@ -76,19 +76,39 @@ def retrieval(body: RetrievalRequest, settings: ServiceSettings) -> dict[str, An
 def numbers_compute(body: ComputeRequest, settings: ServiceSettings) -> dict[str, Any]:
     """``POST /numbers/compute`` (SFS ``sfs_compute``)."""
     return ops.numbers_compute(
-        body.text, plain(body.evidence), body.preset, body.custom_config, settings
+        body.text,
+        plain(body.evidence),
+        body.preset,
+        body.custom_config,
+        settings,
+        evidence_field=body.sent_as("evidence"),
+        config_field=body.sent_as("custom_config"),
     )
 
 
 def numbers_extract(body: ExtractRequest, settings: ServiceSettings) -> dict[str, Any]:
     """``POST /numbers/extract`` (SFS ``sfs_extract_claims``), as ``claims``."""
-    return {"claims": ops.numbers_extract(body.text, body.preset, body.custom_config, settings)}
+    claims = ops.numbers_extract(
+        body.text,
+        body.preset,
+        body.custom_config,
+        settings,
+        config_field=body.sent_as("custom_config"),
+    )
+    return {"claims": claims}
 
 
 def numbers_verify(body: VerifyRequest, settings: ServiceSettings) -> dict[str, Any]:
     """``POST /numbers/verify`` (SFS ``sfs_verify_claims``)."""
     return ops.numbers_verify(
-        plain(body.claims), plain(body.evidence), body.preset, body.custom_config, settings
+        plain(body.claims),
+        plain(body.evidence),
+        body.preset,
+        body.custom_config,
+        settings,
+        claims_field=body.sent_as("claims"),
+        evidence_field=body.sent_as("evidence"),
+        config_field=body.sent_as("custom_config"),
     )
 
 

@@ -43,9 +43,11 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from veracity import __version__
 from veracity.errors import ConfigError, InputError, VeracityError
 from veracity.io import LONE_SURROGATE
+from veracity.samples import NESTED_TOO_DEEPLY
 from veracity.server import endpoints, ops
 from veracity.server.arg_errors import describe_errors
 from veracity.server.asgi import RequestGuard
+from veracity.server.depth import deep_field_in_text
 from veracity.server.examples import governance_available, response_examples
 from veracity.server.schemas import (
     CheckNumbersRequest,
@@ -131,7 +133,10 @@ def _validation_response(request: Request, exc: RequestValidationError) -> JSONR
     if kind == "likely_typo":  # "K" for "k"
         ctx = first.get("ctx", {})
         return _error(422, "invalid_request", str(first.get("msg")), str(ctx.get("key")))
-    if kind == "lone_surrogate":  # "samples.0.answer" holds "\ud800"
+    if kind == "too_deep":  # samples[0].metadata nested 300 levels: no encoder writes it
+        where = str(first.get("ctx", {}).get("field"))
+        return _error(422, "invalid_input", str(first.get("msg")), where)
+    if kind == "lone_surrogate":  # "samples[0].answer" holds "\ud800"
         where = str(first.get("ctx", {}).get("field"))
         return _error(422, "invalid_request", f"field '{where}' {LONE_SURROGATE}", where)
     field, msg = describe_errors([{**e, "loc": tuple(e.get("loc", ()))[1:]} for e in errors])
@@ -224,6 +229,9 @@ def _install_error_handlers(app: FastAPI) -> None:
         code = _STATUS_CODES.get(exc.status_code, "error")
         detail = str(exc.detail)
         if exc.status_code == 400 and detail == "There was an error parsing the body":
+            deep = deep_field_in_text((await request.body()).decode("utf-8", "replace"))
+            if deep is not None:  # deeper than Python's JSON parser reads
+                return _error(422, "invalid_input", f"field '{deep}': {NESTED_TOO_DEEPLY}", deep)
             detail = (
                 "the body could not be read as JSON: send UTF-8 text, with integers of at "
                 "most 4,300 digits"

@@ -16,8 +16,12 @@ from pydantic import Field, ValidationError
 
 from veracity.errors import VeracityError
 from veracity.field_typos import likely_typo
-from veracity.io import LONE_SURROGATE, lone_surrogate_at
+from veracity.io import LONE_SURROGATE
+from veracity.samples import NESTED_TOO_DEEPLY
 from veracity.server.arg_errors import describe_errors
+from veracity.server.checks import lone_surrogate_field
+from veracity.server.depth import TOO_DEEP_MARKER, deep_field
+from veracity.server.numeric_args import EVIDENCE_ARGS, blank_json_problem
 
 __all__ = [
     "READ_ONLY",
@@ -28,6 +32,7 @@ __all__ = [
     "Preset",
     "Text",
     "call_op",
+    "cut_field",
     "friendly_argument_errors",
     "list_result",
 ]
@@ -45,9 +50,10 @@ EvidenceJson = Annotated[
         description=(
             "The evidence pool: a JSON array of objects {key, value, unit, source}, e.g. "
             '[{"key": "median_price", "value": 842000, "unit": "AUD"}]. `value` is a '
-            "number; `unit` tells which claims it can verify (AUD, %, km, count...). "
-            "Give JSON text or the array itself (an SFS EvidencePool {items: [...]} works "
-            "too)."
+            'number (a numeric string such as "842000" is read as the number); `unit` '
+            "tells which claims it can verify (AUD, %, km, count...). Give JSON text or the "
+            "array itself (an SFS EvidencePool {items: [...]} or one evidence object works "
+            "too); [] for no evidence."
         )
     ),
 ]
@@ -111,12 +117,19 @@ class _FriendlyArguments(FuncMetadata):
     :class:`ToolError` with the short message (the SDK prefixes the tool name)."""
 
     def validate_arguments(self, arguments_to_validate: dict[str, Any]) -> dict[str, Any]:
-        where = lone_surrogate_at(arguments_to_validate)
+        deep = cut_field(arguments_to_validate) or deep_field(arguments_to_validate)
+        if deep is not None:  # first: the checks below recurse, the SDK's encoder gives up
+            return {_ARG_ERROR: f"InputError: field '{deep}': {NESTED_TOO_DEEPLY}"}
+        where = lone_surrogate_field(arguments_to_validate)
         if where is not None:  # "\ud800": no UTF-8 result could hold it
             return {_ARG_ERROR: f"InputError: field '{where}' {LONE_SURROGATE}"}
         typo = likely_typo(arguments_to_validate, self.arg_model.model_fields)
         if typo is not None:  # "K" for "k" would silently take the default
             return {_ARG_ERROR: f"InputError: unknown field {typo[0]!r}: did you mean {typo[1]!r}?"}
+        for name in EVIDENCE_ARGS & arguments_to_validate.keys():
+            problem = blank_json_problem(arguments_to_validate[name], name)
+            if problem is not None:  # "null" would reach the tool as "not given"
+                return {_ARG_ERROR: f"InputError: field '{name}': {problem}"}
         try:
             # strict, as the HTTP API: true is no k, "3" no number, "yes" no boolean
             pre = self.pre_parse_json(arguments_to_validate)
@@ -136,6 +149,15 @@ class _FriendlyArguments(FuncMetadata):
         if _ARG_ERROR in arguments:
             raise ToolError(str(arguments[_ARG_ERROR]))
         return await super().call_fn(fn, fn_is_async, arguments, arguments_to_pass_directly)
+
+
+def cut_field(arguments: dict[str, Any]) -> str | None:
+    """The field a transport cut out of a too deeply nested request (its argument holds
+    :data:`~veracity.server.depth.TOO_DEEP_MARKER` and the field's name), or None."""
+    for value in arguments.values():
+        if isinstance(value, str) and value.startswith(TOO_DEEP_MARKER):
+            return value[len(TOO_DEEP_MARKER) :]
+    return None
 
 
 def friendly_argument_errors(server: MCPServer[Any]) -> None:

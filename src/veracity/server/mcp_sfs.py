@@ -10,7 +10,7 @@ from typing import Annotated, Any
 
 from mcp.server.mcpserver import MCPServer
 from mcp.types import CallToolResult
-from pydantic import Field
+from pydantic import BeforeValidator, Field
 
 from veracity.server import ops
 from veracity.server.mcp_common import (
@@ -23,6 +23,7 @@ from veracity.server.mcp_common import (
     call_op,
     list_result,
 )
+from veracity.server.numeric_args import number_text
 from veracity.server.settings import ServiceSettings
 
 __all__ = ["add_sfs_tools"]
@@ -81,7 +82,16 @@ def add_sfs_tools(server: MCPServer[Any], settings: ServiceSettings) -> None:
             str,
             Field(description="Its type: currency, percentage, distance, count, dosage, ..."),
         ],
-        extracted_value: Annotated[float, Field(description="The number the claim states.")],
+        extracted_value: Annotated[
+            float,
+            BeforeValidator(number_text),
+            Field(
+                description=(
+                    'The number the claim states (a numeric string such as "850000" is read '
+                    "as the number)."
+                )
+            ),
+        ],
         unit: Annotated[
             str,
             Field(description="Its unit as sfs_extract_claims gives it, e.g. $, %, km, count, mg."),

@@ -12,13 +12,14 @@ typed 422 bodies, the MCP layer to tool errors.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
 from veracity import __version__
 from veracity.errors import InputError
+from veracity.server.arg_errors import describe_errors, json_type
 from veracity.server.checks import (
     JsonArg,
     as_dict,
@@ -28,6 +29,13 @@ from veracity.server.checks import (
     sfs_arg,
     text_arg,
     texts_arg,
+)
+from veracity.server.numeric_args import (
+    claims_arg,
+    evidence_arg,
+    number_arg,
+    sfs_verification,
+    sfs_verifications,
 )
 from veracity.server.settings import ServiceSettings
 
@@ -48,6 +56,8 @@ __all__ = [
     "retrieval_metrics",
 ]
 
+_T = TypeVar("_T")
+
 
 def health() -> dict[str, Any]:
     """``{"status": "ok", "version": ...}``."""
@@ -57,28 +67,63 @@ def health() -> dict[str, Any]:
 # ---------------------------------------------------------------- numeric (SFS)
 
 
+def _config_arg(value: JsonArg, field: str, settings: ServiceSettings) -> Any:
+    """A custom domain configuration (JSON text or an object; ``""`` / None = none)."""
+    parsed = json_arg(value, field, settings)
+    if parsed is None or parsed == "":
+        return ""
+    if not isinstance(parsed, dict):
+        raise InputError(
+            f"must be a JSON object (an SFS DomainConfig), got {json_type(parsed)}", field=field
+        )
+    return parsed
+
+
+def _as_sent(call: Callable[[], _T], names: dict[str, str]) -> _T:
+    """Run a library call; an InputError naming one of its parameters (``evidence_json``,
+    ``claims_json[2]``, ``claim``) names the caller's field instead."""
+    try:
+        return call()
+    except InputError as exc:
+        field = exc.field or ""
+        for ours, theirs in names.items():
+            if field == ours or field.startswith((ours + "[", ours + ".")):
+                raise InputError(exc.reason, field=theirs + field[len(ours) :]) from None
+        raise
+
+
 def numbers_compute(
     text: str,
     evidence_json: JsonArg,
     preset: str | None,
     custom_config_json: JsonArg,
     settings: ServiceSettings,
+    *,
+    evidence_field: str = "evidence_json",
+    config_field: str = "custom_config_json",
 ) -> dict[str, Any]:
     """Extract the numeric claims of ``text``, verify them against the evidence, score:
-    SFS = verified_claims / total_claims (``sfs_api.sfs_compute``)."""
+    SFS = verified_claims / total_claims (``sfs_api.sfs_compute``). Errors name the
+    fields as the caller sent them (``evidence_field``, ``config_field``)."""
     from veracity.numeric import sfs_api
 
-    result = sfs_api.sfs_compute(
-        text_arg(text, "text", settings),
-        sfs_arg(json_arg(evidence_json, "evidence_json", settings)),
-        preset_arg(preset, settings),
-        sfs_arg(json_arg(custom_config_json, "custom_config_json", settings) or ""),
+    text = text_arg(text, "text", settings)
+    evidence = evidence_arg(evidence_json, evidence_field, settings) or []
+    config = _config_arg(custom_config_json, config_field, settings)
+    result = _as_sent(
+        lambda: sfs_api.sfs_compute(text, sfs_arg(evidence), preset_arg(preset, settings), config),
+        {"evidence_json": evidence_field, "evidence": evidence_field},
     )
-    return as_dict(result)
+    return sfs_verifications(as_dict(result))
 
 
 def numbers_extract(
-    text: str, preset: str | None, custom_config_json: JsonArg, settings: ServiceSettings
+    text: str,
+    preset: str | None,
+    custom_config_json: JsonArg,
+    settings: ServiceSettings,
+    *,
+    config_field: str = "custom_config_json",
 ) -> list[dict[str, Any]]:
     """The numeric claims found in ``text`` (``sfs_api.sfs_extract_claims``)."""
     from veracity.numeric import sfs_api
@@ -86,7 +131,7 @@ def numbers_extract(
     result = sfs_api.sfs_extract_claims(
         text_arg(text, "text", settings),
         preset_arg(preset, settings),
-        sfs_arg(json_arg(custom_config_json, "custom_config_json", settings) or ""),
+        _config_arg(custom_config_json, config_field, settings),
     )
     return [as_dict(c) for c in result]
 
@@ -97,46 +142,59 @@ def numbers_verify(
     preset: str | None,
     custom_config_json: JsonArg,
     settings: ServiceSettings,
+    *,
+    claims_field: str = "claims_json",
+    evidence_field: str = "evidence_json",
+    config_field: str = "custom_config_json",
 ) -> dict[str, Any]:
     """Verify given claims against the evidence and score them (``sfs_verify_claims``)."""
     from veracity.numeric import sfs_api
 
-    result = sfs_api.sfs_verify_claims(
-        sfs_arg(json_arg(claims_json, "claims_json", settings)),
-        sfs_arg(json_arg(evidence_json, "evidence_json", settings)),
-        preset_arg(preset, settings),
-        sfs_arg(json_arg(custom_config_json, "custom_config_json", settings) or ""),
+    claims = claims_arg(claims_json, claims_field, settings)
+    evidence = evidence_arg(evidence_json, evidence_field, settings) or []
+    config = _config_arg(custom_config_json, config_field, settings)
+    result = _as_sent(
+        lambda: sfs_api.sfs_verify_claims(
+            sfs_arg(claims), sfs_arg(evidence), preset_arg(preset, settings), config
+        ),
+        {"claims_json": claims_field, "evidence_json": evidence_field, "evidence": evidence_field},
     )
-    return as_dict(result)
+    return sfs_verifications(as_dict(result))
 
 
 def numbers_verify_single(
     claim_text: str,
     claim_type: str,
-    extracted_value: float,
+    extracted_value: object,
     unit: str,
     evidence_json: JsonArg,
     preset: str | None,
     custom_config_json: JsonArg,
     settings: ServiceSettings,
 ) -> dict[str, Any]:
-    """Verify one claim against the evidence (``sfs_api.sfs_verify_single``)."""
+    """Verify one claim against the evidence (``sfs_api.sfs_verify_single``);
+    ``extracted_value`` may be a number or a numeric string."""
     from veracity.numeric import sfs_api
 
-    if isinstance(extracted_value, bool) or not isinstance(extracted_value, int | float):
-        raise InputError(
-            f"must be a number, got {type(extracted_value).__name__}", field="extracted_value"
-        )
-    result = sfs_api.sfs_verify_single(
-        text_arg(claim_text, "claim_text", settings),
-        text_arg(claim_type, "claim_type", settings),
-        extracted_value,
-        text_arg(unit, "unit", settings),
-        sfs_arg(json_arg(evidence_json, "evidence_json", settings)),
-        preset_arg(preset, settings),
-        sfs_arg(json_arg(custom_config_json, "custom_config_json", settings) or ""),
+    claim_text = text_arg(claim_text, "claim_text", settings)
+    claim_type = text_arg(claim_type, "claim_type", settings)
+    value = number_arg(extracted_value, "extracted_value")
+    unit = text_arg(unit, "unit", settings)
+    evidence = evidence_arg(evidence_json, "evidence_json", settings) or []
+    config = _config_arg(custom_config_json, "custom_config_json", settings)
+    result = _as_sent(
+        lambda: sfs_api.sfs_verify_single(
+            claim_text,
+            claim_type,
+            value if value is not None else 0.0,
+            unit,
+            sfs_arg(evidence),
+            preset_arg(preset, settings),
+            config,
+        ),
+        {"claim": "extracted_value", "evidence_json": "evidence_json", "evidence": "evidence_json"},
     )
-    return as_dict(result)
+    return sfs_verification(as_dict(result))
 
 
 def numbers_list_presets() -> list[dict[str, Any]]:
@@ -161,33 +219,18 @@ def check_numbers(
     settings: ServiceSettings,
 ) -> dict[str, Any]:
     """Numeric claims of ``answer`` checked against structured evidence and/or the
-    numbers in ``contexts`` (``veracity.numeric.check_numbers``)."""
+    numbers in ``contexts`` (``veracity.numeric.check_numbers``). ``evidence`` is read
+    as the SFS tools read it (:func:`~veracity.server.numeric_args.evidence_arg`)."""
     from veracity.numeric import check_numbers as _check_numbers
-    from veracity.samples import EvidenceItem
 
     answer = text_arg(answer, "answer", settings)
     ctx = texts_arg(contexts, "contexts", settings) if contexts is not None else []
-    items: list[EvidenceItem] | None = None
-    parsed = json_arg(evidence, "evidence", settings)
-    if isinstance(parsed, dict) and set(parsed) == {"items"}:
-        parsed = parsed["items"]  # an SFS EvidencePool, as sfs_compute takes it
-        if not isinstance(parsed, list):
-            raise InputError("'items' must be an array of evidence objects", field="evidence")
-    if isinstance(parsed, dict):
-        parsed = [parsed]
-    if isinstance(parsed, list):
-        items = []
-        for i, raw in enumerate(parsed):
-            try:
-                items.append(EvidenceItem.model_validate(raw))
-            except ValidationError as exc:
-                err = exc.errors(include_url=False)[0]
-                loc = ".".join(str(x) for x in err["loc"])
-                raise InputError(
-                    str(err["msg"]), field=f"evidence[{i}]" + (f".{loc}" if loc else "")
-                ) from None
-    report = _check_numbers(answer, contexts=ctx, evidence=items, config=preset or None)
-    return as_dict(report)
+    items = evidence_arg(evidence, "evidence", settings)
+    report = _as_sent(
+        lambda: _check_numbers(answer, contexts=ctx, evidence=items, config=preset or None),
+        {"evidence": "evidence"},
+    )
+    return sfs_verifications(as_dict(report))
 
 
 # ---------------------------------------------------------------- faithfulness, retrieval
@@ -285,7 +328,6 @@ def evaluate_samples(
     A bad sample raises :class:`InputError` naming ``samples[i].field``; with
     ``skip_errors`` it is recorded in the report's ``skipped`` list instead."""
     from veracity.evaluation import evaluate
-    from veracity.io import sample_from_dict
     from veracity.samples import Sample
 
     if not isinstance(k, int) and not k:
@@ -307,11 +349,7 @@ def evaluate_samples(
     for i, raw in enumerate(samples):
         where = f"samples[{i}]"
         try:
-            try:
-                sample = sample_from_dict(raw)
-            except InputError as exc:
-                field = f"{where}.{exc.field}" if exc.field else where
-                raise InputError(exc.reason, field=field) from None
+            sample = _sample(raw, where)
             _check_sample(sample, where, settings)
             sample = _unique(sample, bool(raw.get("id")), seen, i)
         except InputError as exc:
@@ -329,6 +367,20 @@ def evaluate_samples(
         skipped=skipped,
     )
     return report.to_dict()
+
+
+def _sample(raw: Any, where: str) -> Any:
+    """One sample object validated, an error naming its field in the path style of
+    every other error (``samples[0].evidence[1].unit``) without pydantic's wording."""
+    from veracity.samples import Sample
+
+    if not isinstance(raw, dict):
+        raise InputError(f"must be a sample object, got {json_type(raw)}", field=where)
+    try:
+        return Sample.model_validate(raw)
+    except ValidationError as exc:
+        field, msg = describe_errors(exc.errors(include_url=False))
+        raise InputError(msg, field=f"{where}.{field}" if field else where) from None
 
 
 def _unique(sample: Any, explicit: bool, seen: dict[str, int], index: int) -> Any:
@@ -407,9 +459,8 @@ def governance_score(
     try:
         gov_case = GovCase.from_dict(case)
     except ValidationError as exc:
-        err = exc.errors(include_url=False)[0]
-        loc = ".".join(str(x) for x in err["loc"])
-        raise InputError(str(err["msg"]), field="case" + (f".{loc}" if loc else "")) from None
+        field, msg = describe_errors(exc.errors(include_url=False))
+        raise InputError(msg, field=f"case.{field}" if field else "case") from None
     if answer is not None:
         text_arg(answer, "answer", settings)
     if mode is None and answer is not None:

@@ -7,13 +7,26 @@ Only shapes live here; the limits (text length, items, samples) are checked by
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import AliasChoices, BaseModel, ConfigDict, Field, model_validator
+from pydantic import (
+    AliasChoices,
+    BaseModel,
+    ConfigDict,
+    Field,
+    ModelWrapValidatorHandler,
+    PrivateAttr,
+    WithJsonSchema,
+    model_validator,
+)
 from pydantic_core import PydanticCustomError
+from typing_extensions import Self
 
 from veracity.field_typos import likely_typo
-from veracity.io import LONE_SURROGATE, lone_surrogate_at
+from veracity.io import LONE_SURROGATE
+from veracity.samples import NESTED_TOO_DEEPLY
+from veracity.server.checks import lone_surrogate_field
+from veracity.server.depth import deep_field
 
 __all__ = [
     "EVALUATE_EXAMPLE",
@@ -69,7 +82,8 @@ _EVIDENCE = Field(
     validation_alias=AliasChoices("evidence", "evidence_json"),
     description=(
         "Evidence pool: objects {key, value, unit, source} (or that array as JSON text, "
-        "or an SFS EvidencePool {items: [...]}; alias evidence_json -- send one of the two)."
+        "an SFS EvidencePool {items: [...]} or one evidence object; alias evidence_json -- "
+        "send one of the two). Omitted or null = no evidence."
     ),
 )
 _PRESET = Field(
@@ -109,19 +123,28 @@ def _keys_of(model: type[BaseModel]) -> frozenset[str]:
 class _Strict(BaseModel):
     """Request bodies: strict types (``0`` is not ``false``), unknown keys ignored.
 
-    A string holding a lone surrogate escape (``"\\ud800"``) is an error (type
-    ``lone_surrogate``, ``ctx.field`` names where). A field and its alias sent together (``evidence`` and ``evidence_json``) is an
-    error (error type ``both_aliases``, ``ctx.field`` names the field); an SFS
-    EvidencePool ``{"items": [...]}`` given as evidence is unwrapped to its list."""
+    A field nested more than :data:`~veracity.samples.MAX_NESTING` levels is an error
+    (type ``too_deep``, ``ctx.field`` names it: ``samples[0].metadata``). A string
+    holding a lone surrogate escape (``"\\ud800"``) is an error (type
+    ``lone_surrogate``, ``ctx.field`` names where). A field and its alias sent together
+    (``evidence`` and ``evidence_json``) is an error (error type ``both_aliases``,
+    ``ctx.field`` names the field). :meth:`sent_as` tells which of the two was sent, so
+    that errors name the field as the caller wrote it."""
 
     model_config = ConfigDict(strict=True)
+    _sent: frozenset[str] = PrivateAttr(default_factory=frozenset)
 
     @model_validator(mode="before")
     @classmethod
     def _one_alias(cls, data: Any) -> Any:
         if not isinstance(data, dict):
             return data
-        where = lone_surrogate_at(data)
+        deep = deep_field(data)  # first: the checks below recurse
+        if deep is not None:
+            raise PydanticCustomError(
+                "too_deep", "field '{field}': " + NESTED_TOO_DEEPLY, {"field": deep}
+            )
+        where = lone_surrogate_field(data)
         if where is not None:  # "\ud800": no UTF-8 response could hold it
             raise PydanticCustomError(
                 "lone_surrogate",
@@ -142,32 +165,60 @@ class _Strict(BaseModel):
                     "send only one of '{field}' and '{alias}', not both",
                     {"field": name, "alias": alias},
                 )
-        for key in ("evidence", "evidence_json"):
-            value = data.get(key)
-            if isinstance(value, dict) and set(value) == {"items"}:
-                data = {**data, key: value["items"]}
         return data
 
+    @model_validator(mode="wrap")
+    @classmethod
+    def _remember_keys(cls, data: Any, handler: ModelWrapValidatorHandler[Self]) -> Self:
+        model = handler(data)
+        if isinstance(data, dict):
+            model._sent = frozenset(k for k in data if isinstance(k, str))
+        return model
 
-class EvidenceIn(_Strict):
-    """One evidence value (SFS ``EvidenceItem``)."""
+    def sent_as(self, name: str) -> str:
+        """``name`` or its alias, whichever the body used (``evidence_json``)."""
+        for field, alias in _ALIAS_PAIRS:
+            if field == name and alias in self._sent:
+                return alias
+        return name
+
+
+class EvidenceIn(BaseModel):
+    """One evidence value (SFS ``EvidenceItem``), as the OpenAPI schema shows it; the
+    items are read by :func:`veracity.server.numeric_args.evidence_items` (the library's
+    ``EvidenceItem`` rules), so every interface refuses and accepts the same items."""
+
+    model_config = ConfigDict(extra="forbid")
 
     key: str = Field(default="", description="Name of the value, e.g. median_price.")
-    value: float = Field(description="The number.")
+    value: float | str = Field(
+        description='The number (a numeric string such as "842000" is read as the number).'
+    )
     unit: str = Field(default="", description="Its unit: AUD, %, km, count, mg...")
     source: str = Field(default="", description="Where it comes from.")
 
 
-class ClaimIn(_Strict):
-    """One numeric claim to verify (SFS ``Claim``)."""
+class ClaimIn(BaseModel):
+    """One numeric claim to verify (SFS ``Claim``), as the OpenAPI schema shows it; read
+    by :func:`veracity.server.numeric_args.claims_arg`. Other fields (the trace
+    ``/numbers/extract`` adds: ``source_span``, ``direction``...) go to the library."""
 
     claim_text: str = Field(
         description="The claim as sfs_extract_claims returns it: the sentence that states "
         "the number."
     )
     claim_type: str = Field(description="currency, percentage, distance, count, ...")
-    extracted_value: float | None = Field(default=None, description="The number it states.")
+    extracted_value: float | str | None = Field(
+        default=None,
+        description="The number it states (or a numeric string); null = the claim states "
+        "no number.",
+    )
     unit: str = Field(default="", description="Its unit.")
+
+
+EvidenceItemJson = Annotated[dict[str, Any], WithJsonSchema(EvidenceIn.model_json_schema())]
+ClaimJson = Annotated[dict[str, Any], WithJsonSchema(ClaimIn.model_json_schema())]
+Evidence = str | list[EvidenceItemJson] | dict[str, Any] | None
 
 
 class ErrorBody(BaseModel):
@@ -221,7 +272,7 @@ class EvaluateRequest(_Strict):
 
 class ComputeRequest(_Strict):
     text: str = Field(description="The text whose numeric claims to verify.")
-    evidence: str | list[EvidenceIn] | None = _EVIDENCE
+    evidence: Evidence = _EVIDENCE
     preset: str = _PRESET
     custom_config: str | dict[str, Any] | None = _CUSTOM
     model_config = ConfigDict(
@@ -245,11 +296,11 @@ class ExtractRequest(_Strict):
 
 
 class VerifyRequest(_Strict):
-    claims: str | list[ClaimIn] = Field(
+    claims: str | list[ClaimJson] = Field(
         validation_alias=AliasChoices("claims", "claims_json"),
         description="Claims {claim_text, claim_type, extracted_value, unit} to verify.",
     )
-    evidence: str | list[EvidenceIn] | None = _EVIDENCE
+    evidence: Evidence = _EVIDENCE
     preset: str = _PRESET
     custom_config: str | dict[str, Any] | None = _CUSTOM
     model_config = ConfigDict(
@@ -278,10 +329,10 @@ class CheckNumbersRequest(_Strict):
     contexts: list[str] | None = Field(
         default=None, description="Context passages; their numbers count as evidence too."
     )
-    evidence: str | list[EvidenceIn] | None = Field(
+    evidence: Evidence = Field(
         default=None,
-        description="Structured evidence {key, value, unit, source} (array, JSON text or "
-        "an SFS EvidencePool {items: [...]}).",
+        description="Structured evidence {key, value, unit, source} (array, JSON text, "
+        "an SFS EvidencePool {items: [...]} or one evidence object).",
     )
     preset: str = _PRESET
     model_config = ConfigDict(
