@@ -103,35 +103,28 @@ class RequestGuard:
                 if declared > self.limit:
                     await send_error(send, 413, "payload_too_large", too_large)
                     return
-        chunks: list[bytes] = []
-        size = 0
-        more = True
-        while more:
-            message = await receive()
-            if message["type"] != "http.request":
-                break
-            chunk = message.get("body", b"")
-            size += len(chunk)
-            if size > self.limit:
-                await send_error(send, 413, "payload_too_large", too_large)
-                return
-            chunks.append(chunk)
-            more = bool(message.get("more_body", False))
-        body = b"".join(chunks)
-        replayed = False
-
-        async def replay() -> Message:
-            nonlocal replayed
-            if not replayed:
-                replayed = True
-                return {"type": "http.request", "body": body, "more_body": False}
-            return await receive()
-
-        await self.app(scope, replay, send)
+        body, _ = await self._read(receive)
+        if len(body) > self.limit:
+            await send_error(send, 413, "payload_too_large", too_large)
+            return
+        await self.app(scope, _replay(body, False, receive), send)  # the whole body, read
 
     async def _rewritten(
         self, scope: Scope, receive: Receive, send: Send, rewrite: Callable[[bytes], bytes]
     ) -> None:
+        body, more = await self._read(receive)
+        if not more and len(body) <= self.limit:
+            new = rewrite(body)
+            if new != body:
+                body = new
+                headers = [(n, v) for n, v in scope.get("headers", []) if n != b"content-length"]
+                headers.append((b"content-length", str(len(body)).encode()))
+                scope = {**scope, "headers": headers}
+        await self.app(scope, _replay(body, more, receive), send)
+
+    async def _read(self, receive: Receive) -> tuple[bytes, bool]:
+        """The request body up to its end, or up to the first chunk that takes it past
+        the limit: ``(body read so far, more_body)``."""
         chunks: list[bytes] = []
         size = 0
         more = True
@@ -143,21 +136,18 @@ class RequestGuard:
             size += len(chunk)
             chunks.append(chunk)
             more = bool(message.get("more_body", False))
-        body = b"".join(chunks)
-        if not more and size <= self.limit:
-            new = rewrite(body)
-            if new != body:
-                body = new
-                headers = [(n, v) for n, v in scope.get("headers", []) if n != b"content-length"]
-                headers.append((b"content-length", str(len(body)).encode()))
-                scope = {**scope, "headers": headers}
-        replayed = False
+        return b"".join(chunks), more
 
-        async def replay() -> Message:
-            nonlocal replayed
-            if not replayed:
-                replayed = True
-                return {"type": "http.request", "body": body, "more_body": more}
-            return await receive()
 
-        await self.app(scope, replay, send)
+def _replay(body: bytes, more: bool, receive: Receive) -> Receive:
+    """A ``receive`` that first hands the app ``body`` (read already), then the rest."""
+    replayed = False
+
+    async def replay() -> Message:
+        nonlocal replayed
+        if not replayed:
+            replayed = True
+            return {"type": "http.request", "body": body, "more_body": more}
+        return await receive()
+
+    return replay
