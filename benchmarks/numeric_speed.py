@@ -8,6 +8,12 @@
    repeated, 166,667 claims), shown against the same 1 s for reference. sfs_toolkit is timed on a
    20,000-digit run only (its patterns backtrack quadratically on digit runs);
    pass ``--sfs-digits N`` to change that size (0 skips it).
+3. Linear-time verification: ``check_numbers`` (extract + verify) on the same 1 MB
+   inputs against the ten evidence items above, claims and seconds (the 1 s per MB of
+   part 2 shown only as a reference), and on the first 10,000, 20,000 and 50,000 claims
+   of the numbers (one "sentence" of numbers) and of the number prose: each size should
+   take about twice the time of the one before it, not four times (a check once cost
+   time quadratic in its claims: 2 min 54 s for 54,000).
 
 Both tools do the full work on every call (no result is cached between calls).
 
@@ -75,6 +81,13 @@ def timed(fn: Callable[[], object]) -> tuple[float, object]:
     return time.perf_counter() - start, out
 
 
+def checked(text: str) -> tuple[float, int]:
+    """Seconds and claims of one ``check_numbers`` call on ``text`` against ``EVIDENCE``."""
+    start = time.perf_counter()
+    report = check_numbers(text, evidence=EVIDENCE)
+    return time.perf_counter() - start, report.total_claims
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0)
@@ -140,6 +153,27 @@ def main() -> None:
         print(
             f"  {name:13} {len(text):>9,} chars {len(claims):>8,} claims {seconds:7.3f} s  {flag}"  # type: ignore[arg-type]
         )
+    print(
+        f"\ncheck_numbers (extract + verify) on 1 MB inputs, {len(EVIDENCE)} evidence items "
+        f"(reference only: {TARGET_SECONDS:g} s per MB):"
+    )
+    for name, text in inputs.items():
+        seconds, claims = checked(text)
+        print(f"  {name:13} {len(text):>9,} chars {claims:>8,} claims {seconds:7.3f} s")
+    print("check_numbers on the first N claims (twice the claims: about twice the time):")
+    for name in ("numbers", "number prose"):
+        text = inputs[name]
+        found = extract_claims(text)
+        for n in (10_000, 20_000, 50_000):
+            if n > len(found):
+                print(f"  {name:13} {n:>8,} claims: the 1 MB input holds only {len(found):,}")
+                continue
+            cut = text[: found[n - 1].span[1]]
+            seconds, _ = checked(cut)
+            print(
+                f"  {name:13} {len(cut):>9,} chars {n:>8,} claims {seconds:7.3f} s "
+                f"({seconds / n * 1e6:5.1f} us per claim)"
+            )
     if args.sfs_digits:
         digits = "7" * args.sfs_digits
         s_ours, _ = timed(lambda: extract_claims(digits))

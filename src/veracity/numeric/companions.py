@@ -28,9 +28,12 @@ so the check stays near-linear on large contexts.
 
 from __future__ import annotations
 
+import bisect
+import math
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from itertools import pairwise
 from typing import Protocol
 
 from veracity.numeric.evidence import describe
@@ -41,7 +44,7 @@ from veracity.numeric.models import (
     labels_of,
     year_of,
 )
-from veracity.numeric.textindex import TextIndex
+from veracity.numeric.textindex import TableCell, TextIndex
 
 __all__ = [
     "CandidateView",
@@ -54,20 +57,25 @@ __all__ = [
 _MAX_GROUP = 24
 """Answer sentences with more verified claims are skipped (the check is quadratic in
 the claims of one sentence; such "sentences" are tables or number dumps)."""
-_STRONG_CUT = re.compile(r";|\b(?:and|while|whilst|whereas|but|versus|vs)\b", re.IGNORECASE)
+_CUT_WORDS = r"and|while|whilst|whereas|but|versus|vs"
+_STRONG_CUT = re.compile(rf";|\b(?:{_CUT_WORDS})\b", re.IGNORECASE)
 
 
 def segment_bounds(index: TextIndex, pos: int) -> tuple[int, int]:
-    """The part of the sentence around ``pos`` between strong cuts."""
+    """The part of the sentence around ``pos`` between strong cuts: from the end of the
+    last cut ending at or before ``pos`` to the start of the first starting at or after
+    it (the sentence's cuts are found once per sentence)."""
     s0, s1 = index.sentence_bounds(pos)
-    a, b = s0, s1
-    for m in _STRONG_CUT.finditer(index.text, s0, s1):
-        if m.end() <= pos:
-            a = m.end()
-        elif m.start() >= pos:
-            b = m.start()
-            break
-    return a, b
+    starts, ends = index.of_sentence("strong cuts", pos, lambda a, b: _cuts(index.text, a, b))
+    k = bisect.bisect_right(ends, pos)
+    j = bisect.bisect_left(starts, pos)
+    return ends[k - 1] if k else s0, starts[j] if j < len(starts) else s1
+
+
+def _cuts(text: str, s0: int, s1: int) -> tuple[list[int], list[int]]:
+    """Where the strong cuts of the sentence ``s0:s1`` start and end."""
+    found = [m.span() for m in _STRONG_CUT.finditer(text, s0, s1)]
+    return [a for a, _ in found], [b for _, b in found]
 
 
 def stated_together(x: NumericClaim, y: NumericClaim) -> bool:
@@ -231,8 +239,14 @@ def check_row_selectors(
     """A claim matched to the cell that labels a table row (``is_selector``: "a paper claim
     of £300.01 to £500" against the row "£300.01 to £500 | £50 | £41") ties the claims
     stated with it to that row: one matched in another row of the same table fails
-    (``other_row``)."""
+    (``other_row``), by the first such selector in list order.
+
+    Only the claims of a selector's sentence can be stated with it; when they are listed
+    in text order, each claim looks up the first selector stated with it among its
+    sentence's selectors of that table, by place (:meth:`_Selectors.first`), so a long
+    "sentence" of selectors costs time linear in its claims, not quadratic."""
     out = list(verdicts)
+    selectors: dict[tuple[int, int, int], list[tuple[int, TableCell]]] = {}
     for i, vx in enumerate(verdicts):
         ex = vx.matched
         if not vx.verified or ex is None or ex.index is None or ex.span is None:
@@ -240,22 +254,180 @@ def check_row_selectors(
         if not is_selector(vx.claim, ex):
             continue
         row = ex.index.table_cell(ex.span[0])
-        if row is None:
-            continue
-        for j, vy in enumerate(verdicts):
-            ey = vy.matched
-            if j == i or not out[j].verified or ey is None or ey.index is not ex.index:
-                continue
-            if ey.span is None or not stated_together(vx.claim, vy.claim):
-                continue
-            other = ey.index.table_cell(ey.span[0])
-            if other is None or other.head != row.head or other.start == row.start:
-                continue
-            if other.start == other.head:
-                continue  # "Up to 24 hours" in the header line names a column, not a row
-            reason = (
-                f"{vy.claim.text!r} matches {describe(ey)}, but {vx.claim.text!r}, stated "
-                f"with it, names the row of {describe(ex)} (a number from another row)"
-            )
-            out[j] = replace(vy, verified=False, rule="other_row", reason=reason)
+        if row is not None and vx.claim.index is not None:  # (no text: stated with none)
+            selectors.setdefault(_sentence_of(vx.claim), []).append((i, row))
+    if selectors:
+        members = _by_sentence(verdicts)
+        for key, found in selectors.items():
+            _apply_selectors(out, verdicts, members[key], found)
     return out
+
+
+def _apply_selectors(
+    out: list[ClaimVerification],
+    verdicts: Sequence[ClaimVerification],
+    members: list[int],
+    selectors: list[tuple[int, TableCell]],
+) -> None:
+    """:func:`check_row_selectors` for the claims ``members`` (positions, in list order)
+    of one answer sentence and its ``selectors`` (position, row cell; in list order)."""
+    claims = [verdicts[j].claim for j in members]
+    if any(a.span[0] > b.span[0] for a, b in pairwise(claims)):  # not in text order
+        for i, row in selectors:
+            for j in members:
+                if j != i and out[j].verified and _in_other_row(verdicts, i, row, j):
+                    out[j] = _other_row(verdicts, i, j)
+        return
+    index = claims[0].index
+    assert index is not None
+    cuts = index.of_sentence("strong cuts", claims[0].span[0], lambda a, b: _cuts(index.text, a, b))
+    longest = max(c.span[1] - c.span[0] for c in claims)
+    tables: dict[tuple[int, int | None], _Selectors] = {}
+    for i, row in selectors:
+        ex = verdicts[i].matched
+        assert ex is not None
+        tables.setdefault((id(ex.index), row.head), _Selectors()).add(verdicts[i], i, row)
+    for j in members:
+        vy = verdicts[j]
+        ey = vy.matched
+        if not vy.verified or ey is None or ey.index is None or ey.span is None:
+            continue
+        other = ey.index.table_cell(ey.span[0])
+        if other is None or other.start == other.head:
+            continue  # ("Up to 24 hours" in the header line names a column, not a row)
+        table = tables.get((id(ey.index), other.head))
+        if table is None:
+            continue
+        y = vy.claim
+
+        def stated_with(i: int, j: int = j, y: NumericClaim = y) -> bool:
+            return i != j and _together(index.text, cuts, verdicts[i].claim, y)
+
+        found = table.first(*_together_window(cuts, y, longest), other.start, stated_with)
+        if found is not None:
+            out[j] = _other_row(verdicts, found, j)
+
+
+def _in_other_row(verdicts: Sequence[ClaimVerification], i: int, row: TableCell, j: int) -> bool:
+    """Whether the claim at ``j``, stated with the selector at ``i`` (matched to a cell of
+    ``row``), is matched in another row of the same table, not in its header line."""
+    vx, vy = verdicts[i], verdicts[j]
+    ex, ey = vx.matched, vy.matched
+    if ex is None or ey is None or ey.index is None or ey.index is not ex.index:
+        return False
+    if ey.span is None:
+        return False
+    if not stated_together(vx.claim, vy.claim):
+        return False
+    other = ey.index.table_cell(ey.span[0])
+    if other is None or other.head != row.head or other.start == row.start:
+        return False
+    return other.start != other.head  # "Up to 24 hours" in the header line names a column
+
+
+def _other_row(verdicts: Sequence[ClaimVerification], i: int, j: int) -> ClaimVerification:
+    """The ``other_row`` failure of the claim at ``j``, whose row the selector at ``i``
+    names otherwise."""
+    vx, vy = verdicts[i], verdicts[j]
+    ex, ey = vx.matched, vy.matched
+    assert ex is not None and ey is not None
+    reason = (
+        f"{vy.claim.text!r} matches {describe(ey)}, but {vx.claim.text!r}, stated "
+        f"with it, names the row of {describe(ex)} (a number from another row)"
+    )
+    return replace(vy, verified=False, rule="other_row", reason=reason)
+
+
+class _Selectors:
+    """The row selectors of one table in one sentence, by place (claim start; list order
+    among equal starts), each with the row it names and where the next selector of
+    another row stands."""
+
+    __slots__ = ("_next_other", "_positions", "_rows", "_starts")
+
+    def __init__(self) -> None:
+        self._starts: list[int] = []
+        self._positions: list[int] = []
+        self._rows: list[int] = []
+        self._next_other: list[int] | None = None
+
+    def add(self, v: ClaimVerification, i: int, row: TableCell) -> None:
+        """Add the selector at ``i`` (in list order, which is text order)."""
+        self._starts.append(v.claim.span[0])
+        self._positions.append(i)
+        self._rows.append(row.start)
+
+    def first(
+        self, lo: float, hi: float, row: int, stated_with: Callable[[int], bool]
+    ) -> int | None:
+        """The first selector starting within ``lo..hi`` (``hi`` left out) that names a
+        row other than ``row`` and is ``stated_with`` the claim; None when none is."""
+        rows = self._rows
+        if self._next_other is None:  # k -> the next k' > k with another row
+            after = [len(rows)] * len(rows)
+            for k in range(len(rows) - 2, -1, -1):
+                after[k] = k + 1 if rows[k + 1] != rows[k] else after[k + 1]
+            self._next_other = after
+        k = bisect.bisect_left(self._starts, lo)
+        while k < len(rows) and self._starts[k] < hi:
+            if rows[k] == row:
+                k = self._next_other[k]  # (skips the selectors of the claim's own row)
+            elif stated_with(self._positions[k]):
+                return self._positions[k]
+            else:
+                k += 1
+        return None
+
+
+_CUT_AT_START = re.compile(rf"(?:{_CUT_WORDS})\b", re.IGNORECASE)
+_CUT_AT_END = re.compile(rf"\b(?:{_CUT_WORDS})\Z", re.IGNORECASE)
+
+
+def _together(
+    text: str, cuts: tuple[list[int], list[int]], x: NumericClaim, y: NumericClaim
+) -> bool:
+    """:func:`stated_together` for two claims of one sentence whose strong cuts are
+    ``cuts`` (:func:`_cuts`): no cut wholly between them, and no cut word that only the
+    ends of the text between them delimit ("5and 6": the gap alone reads "and 6")."""
+    first, second = (x, y) if x.span[0] <= y.span[0] else (y, x)
+    a, b = first.span[1], second.span[0]
+    if a >= b:
+        return True
+    starts, ends = cuts
+    k = bisect.bisect_left(starts, a)
+    if k < len(starts) and ends[k] <= b:
+        return False
+    return (
+        _CUT_AT_START.match(text, a, b) is None
+        and _CUT_AT_END.search(text, max(a, b - 8), b) is None
+    )
+
+
+def _together_window(
+    cuts: tuple[list[int], list[int]], y: NumericClaim, longest: int
+) -> tuple[float, float]:
+    """Bounds (``lo`` included, ``hi`` left out) of the start of every claim at most
+    ``longest`` characters long that may be stated together with ``y``: a claim before
+    ``y`` ends after the start of the last cut before it, a claim after starts before
+    the end of the first cut after it."""
+    starts, ends = cuts
+    k = bisect.bisect_right(ends, y.span[0]) - 1
+    j = bisect.bisect_left(starts, y.span[1])
+    lo = starts[k] - longest if k >= 0 else -math.inf
+    return lo, ends[j] if j < len(starts) else math.inf
+
+
+def _sentence_of(claim: NumericClaim) -> tuple[int, int, int]:
+    """(text, start, end) of a claim's answer sentence; ``(0, 0, 0)`` without a text."""
+    if claim.index is None:
+        return 0, 0, 0
+    return id(claim.index), *claim.index.sentence_bounds(claim.span[0])
+
+
+def _by_sentence(verdicts: Sequence[ClaimVerification]) -> dict[tuple[int, int, int], list[int]]:
+    """The positions of the verdicts of each answer sentence (claims with a text)."""
+    found: dict[tuple[int, int, int], list[int]] = {}
+    for j, v in enumerate(verdicts):
+        if v.claim.index is not None:
+            found.setdefault(_sentence_of(v.claim), []).append(j)
+    return found

@@ -65,6 +65,16 @@ def check_named_rows(verdicts: Sequence[ClaimVerification]) -> list[ClaimVerific
     the answer does not name while it names another row of the same table."""
     out = list(verdicts)
     tables: dict[tuple[int, int], _Rows] = {}
+    readings: dict[tuple[int, int, int], _Reading] = {}  # (text, start, end) -> its reading
+
+    def reading(index: TextIndex, a: int, b: int) -> _Reading:
+        """The answer text ``a:b`` read once per check (its claims share it)."""
+        key = (id(index), a, b)
+        got = readings.get(key)
+        if got is None:
+            got = readings[key] = _Reading(index.text[a:b])
+        return got
+
     for i, v in enumerate(verdicts):
         ev, claim = v.matched, v.claim
         if v.rule not in _DIRECT or ev is None or ev.index is None or ev.span is None:
@@ -80,8 +90,7 @@ def check_named_rows(verdicts: Sequence[ClaimVerification]) -> list[ClaimVerific
             rows = tables[key] = _rows(ev.index, row)
         if row.start not in rows:
             continue
-        a, b = segment_bounds(claim.index, claim.span[0])
-        segment = claim.index.text[a:b].lower()
+        segment = reading(claim.index, *segment_bounds(claim.index, claim.span[0]))
         column = _other_column(ev.index, row, segment)
         if column is not None:
             reason = (
@@ -90,16 +99,15 @@ def check_named_rows(verdicts: Sequence[ClaimVerification]) -> list[ClaimVerific
             )
             out[i] = replace(v, verified=False, rule="other_row", reason=reason)
             continue
-        named = _rows_named(rows, row.start, segment)
+        named = segment.rows_named(key, rows, row.start)
         if named is None:
             continue  # the segment names the matched row
         if not named:  # "The City 5 costs €3,199 and has a 500 W motor": the sentence
-            s0, s1 = claim.index.sentence_bounds(claim.span[0])
-            sentence = claim.index.text[s0:s1]
+            sentence = reading(claim.index, *claim.index.sentence_bounds(claim.span[0]))
             named = [
                 (start, n)
-                for start, n in _rows_named(rows, row.start, sentence.lower()) or []
-                if _proper_name(n, sentence)
+                for start, n in sentence.rows_named(key, rows, row.start) or []
+                if sentence.proper_name(n)
             ]
             if len({start for start, _ in named}) != 1:
                 continue  # one row, named as a proper name ("City 5"), counts there
@@ -117,29 +125,55 @@ def check_named_rows(verdicts: Sequence[ClaimVerification]) -> list[ClaimVerific
     return out
 
 
-def _proper_name(name: str, text: str) -> bool:
-    """Whether ``name`` (lower case) is written capitalised in ``text`` ("City 5", "HX
-    800"), not as plain words ("kcal", "fuel tank")."""
-    at = text.lower().find(name)
-    return at >= 0 and text[at].isupper()
+class _Reading:
+    """A segment or sentence of the answer, read once for all the claims it holds: which
+    names it writes (:func:`_named`) and which rows of a table it names."""
+
+    __slots__ = ("_named", "_rows", "_words", "lower", "text")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.lower = text.lower()
+        self._words: set[str] | None = None
+        self._named: dict[str, bool] = {}
+        self._rows: dict[tuple[int, int], list[tuple[int, str]]] = {}
+
+    def named(self, name: str) -> bool:
+        """Whether the text writes ``name`` (lower case) as whole words."""
+        got = self._named.get(name)
+        if got is None:
+            got = self._named[name] = _named(name, self.lower)
+        return got
+
+    def proper_name(self, name: str) -> bool:
+        """Whether ``name`` (lower case) is written capitalised in the text ("City 5", "HX
+        800"), not as plain words ("kcal", "fuel tank")."""
+        at = self.lower.find(name)
+        return at >= 0 and self.text[at].isupper()
+
+    def rows_named(
+        self, table: tuple[int, int], rows: _Rows, mine: int
+    ) -> list[tuple[int, str]] | None:
+        """The other rows of ``table`` the text names, as (line start, name); None when it
+        names the row ``mine`` (a name of it, or one of its words of four letters or
+        more)."""
+        names, words = rows[mine]
+        if self._words is None:
+            self._words = set(_WORDS.findall(self.lower))
+        if words & self._words or any(self.named(n) for n in names):
+            return None
+        every = self._rows.get(table)
+        if every is None:  # (every row it names, this one's aside: read once per table)
+            every = self._rows[table] = [
+                (start, n)
+                for start, (ns, _) in rows.items()
+                for n in ns
+                if n not in _GENERIC and self.named(n)
+            ]
+        return [(start, n) for start, n in every if start != mine]
 
 
-def _rows_named(rows: _Rows, mine: int, text: str) -> list[tuple[int, str]] | None:
-    """The other rows ``text`` (lower case) names, as (line start, name); None when it names
-    the row ``mine`` (a name of it, or one of its words of four letters or more)."""
-    names, words = rows[mine]
-    if words & set(_WORDS.findall(text)) or any(_named(n, text) for n in names):
-        return None
-    return [
-        (start, n)
-        for start, (ns, _) in rows.items()
-        if start != mine
-        for n in ns
-        if n not in _GENERIC and _named(n, text)
-    ]
-
-
-def _other_column(index: TextIndex, row: TableCell, segment: str) -> str | None:
+def _other_column(index: TextIndex, row: TableCell, segment: _Reading) -> str | None:
     """The header of another column that ``segment`` names while it does not name the
     header of ``row``'s column (headers that are names: "Glide 4 XL", "Lift Pro Duo"),
     unless that column holds the same value in this row; else None."""
@@ -149,13 +183,13 @@ def _other_column(index: TextIndex, row: TableCell, segment: str) -> str | None:
     text = index.text
     names = [text[a:b].strip() for a, b in heads]
     mine = names[row.col]
-    if not _proper(mine) or _named(mine.lower(), segment):
+    if not _proper(mine) or segment.named(mine.lower()):
         return None
     value = text[row.cells[row.col][0] : row.cells[row.col][1]].strip()
     for k, name in enumerate(names):
-        if k == row.col or not _proper(name) or not _named(name.lower(), segment):
+        if k == row.col or not _proper(name) or not segment.named(name.lower()):
             continue
-        if mine.lower().startswith(name.lower()) and _named(mine.lower(), segment):
+        if mine.lower().startswith(name.lower()) and segment.named(mine.lower()):
             continue
         cell = text[row.cells[k][0] : row.cells[k][1]].strip()
         if cell != value:

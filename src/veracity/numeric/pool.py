@@ -16,7 +16,9 @@ from __future__ import annotations
 import bisect
 import math
 import re
+from collections.abc import Callable, Hashable
 from dataclasses import replace
+from typing import Any, TypeVar
 
 from veracity.numeric import lexicon, units
 from veracity.numeric.evidence import dimension_of
@@ -43,6 +45,8 @@ __all__ = [
     "per_head_only",
     "per_ratio",
 ]
+
+_T = TypeVar("_T")
 
 _PLAIN = frozenset({"count", "number"})
 
@@ -133,10 +137,11 @@ class EvidencePool:
     """The evidence pool grouped by dimension, so a claim only meets its own kind.
 
     The compatible candidates depend only on the claim's type, dimension and unit:
-    they are computed once per such key and reused for every claim of that kind.
+    they are computed once per such key and reused for every claim of that kind; so
+    are the lists the derived rules read (:meth:`memo`).
     """
 
-    __slots__ = ("_cands", "_loose", "_places", "declared", "groups", "items")
+    __slots__ = ("_cands", "_loose", "_memo", "_places", "declared", "groups", "items")
 
     def __init__(self, items: list[EvidenceQuantity]) -> None:
         self.items = items
@@ -146,6 +151,7 @@ class EvidencePool:
         self._loose: dict[frozenset[str], Candidates] = {}
         self.declared: dict[tuple[str, str, str], Candidates] = {}  # see declared_cells
         self._places: dict[int, tuple[list[int], list[int]]] | None = None
+        self._memo: dict[Hashable, Any] = {}
         for pos, ev in enumerate(items):
             dim, cur = dimension_of(ev)
             self.groups.setdefault(dim, []).append((pos, ev, dim, cur))
@@ -168,6 +174,15 @@ class EvidencePool:
             got = self._cands[key] = Candidates(
                 [ev for _, ev, dim, cur in found if _compatible(claim, ev, dim, cur)]
             )
+        return got
+
+    def memo(self, key: Hashable, compute: Callable[[], _T]) -> _T:
+        """``compute()``, computed once per ``key`` for this pool (evidence read the same
+        way for every claim of a kind, e.g. by :mod:`veracity.numeric.derived`)."""
+        if key in self._memo:
+            got: _T = self._memo[key]
+            return got
+        got = self._memo[key] = compute()
         return got
 
     def near(self, claim: NumericClaim) -> list[EvidenceQuantity]:

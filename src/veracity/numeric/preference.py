@@ -210,20 +210,31 @@ _EARLIER_UNIT = re.compile(
 def _earlier_unit(claim: NumericClaim) -> str:
     """The period unit of the earlier period the claim's sentence names ("a year ago" ->
     ``year``, "at the previous sale" -> ``sale``), or ``""``."""
-    if claim.index is None or claim.span is None:
+    index = claim.index
+    if index is None or claim.span is None:
         return ""
-    s0, s1 = claim.index.sentence_bounds(claim.span[0])
-    m = _EARLIER_UNIT.search(claim.index.text, s0, s1)
-    return (m.group(1) or m.group(2)).lower() if m else ""
+
+    def read(s0: int, s1: int) -> str:
+        m = _EARLIER_UNIT.search(index.text, s0, s1)
+        return (m.group(1) or m.group(2)).lower() if m else ""
+
+    return index.of_sentence("earlier unit", claim.span[0], read)
 
 
 def says_earlier(claim: NumericClaim) -> bool:
     """Whether the claim's sentence refers to an earlier period ("the previous sitting",
     "down from 145.3p")."""
-    if claim.index is None or claim.span is None:
+    index = claim.index
+    if index is None or claim.span is None:
         return False
-    s0, s1 = claim.index.sentence_bounds(claim.span[0])
-    return _EARLIER_WORDS.search(claim.index.text, s0, s1) is not None
+    return index.of_sentence(
+        "earlier words", claim.span[0], lambda s0, s1: _says(index, _EARLIER_WORDS, s0, s1)
+    )
+
+
+def _says(index: TextIndex, words: re.Pattern[str], s0: int, s1: int) -> bool:
+    """Whether ``words`` occur in ``index``'s text within ``s0:s1``."""
+    return words.search(index.text, s0, s1) is not None
 
 
 _FAR = 10.0
@@ -309,11 +320,13 @@ _EARLIER_AFTER = re.compile(
 def says_current(claim: NumericClaim) -> bool:
     """Whether the claim's sentence dates it to the current period ("This season, chick
     survival was 74%") and names no earlier one."""
-    if claim.index is None or claim.span is None:
+    index = claim.index
+    if index is None or claim.span is None:
         return False
-    s0, s1 = claim.index.sentence_bounds(claim.span[0])
-    text = claim.index.text
-    return _CURRENT.search(text, s0, s1) is not None and not says_earlier(claim)
+    current = index.of_sentence(
+        "current", claim.span[0], lambda s0, s1: _says(index, _CURRENT, s0, s1)
+    )
+    return current and not says_earlier(claim)
 
 
 _ADJECTIVE_PERIOD = {w: p for w, p in PERIOD_WORDS.items() if w not in ("annually", "p.a.")}

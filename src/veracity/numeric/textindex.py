@@ -433,6 +433,20 @@ class TextIndex:
         got = memo[key] = default if many else compute(s0, s1)
         return got
 
+    def of_sentence(self, name: str, pos: int, compute: Callable[[int, int], _T]) -> _T:
+        """``compute(s0, s1)`` for the sentence holding ``pos``, computed once per sentence
+        and ``name``, whatever the sentence holds (unlike :meth:`per_sentence`): a reading
+        of a whole sentence that each of its numbers needs ("does it say 'total'?") then
+        costs time linear in the text, not in its numbers times its length."""
+        s0, s1 = self.sentence_bounds(pos)
+        key = (name, s0)
+        memo = self._memo
+        if key in memo:
+            got: _T = memo[key]
+            return got
+        got = memo[key] = compute(s0, s1)
+        return got
+
     def sentence(self, start: int, end: int) -> str:
         """The sentence around span ``start:end`` (a window when longer than 400 chars)."""
         last = self._last_sentence

@@ -104,7 +104,11 @@ choice). In a large pool (more than ``pool.NEAR_MIN`` candidates of one kind) a 
 meets only the ``pool.NEAR_K`` values just below and above its own, and every range:
 all rules that verify need a close value, so only the row / year preference can differ
 (it then chooses among those values), and a 1 MB answer against a 1 MB context stays
-near-linear.
+near-linear. The rules that read the other claims of a claim's sentence (the derived
+values, the row selectors) read only that sentence, through an index built once per
+check (:class:`veracity.numeric.derived.AnswerSentences`), and what a sentence's text
+says is read once per sentence, so a check stays linear in its claims even when one
+"sentence" holds thousands of numbers.
 """
 
 from __future__ import annotations
@@ -121,6 +125,7 @@ from veracity.numeric.beside_companions import find_beside_companions
 from veracity.numeric.companions import check_companions, check_row_selectors
 from veracity.numeric.config import DomainConfig
 from veracity.numeric.derived import (
+    AnswerSentences,
     area_of_claims,
     column_total,
     difference_of_values,
@@ -163,7 +168,6 @@ from veracity.numeric.pool import (
     TABLE_UNIT_DIMS,
     Candidates,
     EvidencePool,
-    compatible,
     declared_cells,
     per_head_only,
     per_ratio,
@@ -590,10 +594,13 @@ def _names_period(claim: NumericClaim) -> bool:
 
 def _names_year(claim: NumericClaim, year: int) -> bool:
     """Whether the claim's sentence names ``year``."""
-    if claim.index is None or claim.span is None:
+    index = claim.index
+    if index is None or claim.span is None:
         return False
-    s0, s1 = claim.index.sentence_bounds(claim.span[0])
-    return str(year) in claim.index.text[s0:s1]
+    written = str(year)
+    return index.of_sentence(
+        f"names {written}", claim.span[0], lambda s0, s1: index.text.find(written, s0, s1) >= 0
+    )
 
 
 _SCALE_NAMES = {1e3: "thousands", 1e6: "millions", 1e9: "billions"}
@@ -845,11 +852,11 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
         )
         return new_verification(claim, True, ev, err_val, rule, reason + suffix, tol)
     if claim.dimension == "pp" and cfg.derive_pp_difference:
-        derived = pp_difference(claim, pool.items, tol)
+        derived = pp_difference(claim, pool, tol)
         if derived is not None:
             return derived
     if cfg.derive_percent_change and claim.dimension == "percent":
-        derived = percent_change(claim, pool.items, tol)
+        derived = percent_change(claim, pool, tol)
         if derived is not None:
             return derived
     selector = row_selector(
@@ -858,11 +865,11 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
     if selector is not None:
         return selector
     if claim.low is not None:
-        derived = range_of_values(claim, pool.items, tol, compatible)
+        derived = range_of_values(claim, pool, tol)
         if derived is not None:
             return derived
     if claim.dimension not in ("percent", "pp", "ratio"):
-        derived = difference_of_values(claim, pool.items, tol, compatible)
+        derived = difference_of_values(claim, pool, tol)
         if derived is not None:
             return derived
     if closest is None:
@@ -935,27 +942,31 @@ def _score(
     for i, v in enumerate(verdicts):
         if not v.verified:  # "1.62m" as 1.62 million, "six hundred pounds" as £600
             verdicts[i] = reread(v, lambda c: _verify_one(c, grouped, cfg))
+    # the derived rules read the other claims of a claim's sentence: indexed once (a
+    # verdict they turn verified is stored through the index, for the claims after it)
+    sentences = AnswerSentences(verdicts)
     for i, v in enumerate(verdicts):
         if not v.verified:
             tol = cfg.tolerance_for(v.claim.claim_type)
             if v.claim.dimension == "ratio":
-                got = ratio_of_claims(v.claim, verdicts, tol, cfg.approximation_widening)
+                got = ratio_of_claims(v.claim, sentences, tol, cfg.approximation_widening)
             elif v.claim.dimension == "percent":
                 widen = cfg.approximation_widening
-                got = share_of_claims(v.claim, verdicts, pool, tol, widen)
+                got = share_of_claims(v.claim, sentences, grouped, tol, widen)
                 if got is None:  # "47 of the 64 applications, about 73 percent"
-                    got = percent_of_claims(v.claim, verdicts, tol, widen)
+                    got = percent_of_claims(v.claim, sentences, tol, widen)
             else:
-                got = product_of_claims(v.claim, verdicts, tol)
+                got = product_of_claims(v.claim, sentences, tol)
                 if got is None and v.claim.dimension == "area":  # "12 by 2 m, or 24 m²"
-                    got = area_of_claims(v.claim, verdicts, tol)
+                    got = area_of_claims(v.claim, sentences, tol)
             if got is None and v.claim.dimension != "ratio":
-                got = sum_of_claims(v.claim, verdicts, tol)  # "60,850 in total: 48,600 and ..."
+                got = sum_of_claims(v.claim, sentences, tol)  # "60,850 in total: 48,600 and ..."
             far = v.relative_error is None or v.relative_error > tol
             if got is None and v.rule in _NOTHING_CLOSE and far:
-                got = column_total(v.claim, pool, tol)  # "Across the three venues, 897 ..."
+                # "Across the three venues, 897 ..."
+                got = column_total(v.claim, sentences, grouped, tol)
             if got is not None:
-                verdicts[i] = got
+                sentences.replace(i, got)
     if cfg.context_check and len(verdicts) > 1:
         verdicts = find_beside_companions(
             verdicts,
