@@ -37,8 +37,9 @@ SHARES = [
         ("It costs about $600,000.", MONEY, True, "within_tolerance", 18700 / 581300, "c"),
         # 0.4 / 12.4 = 3.2 %, but 0.4 points is within the 0.5 point threshold
         ("Growth was 12.0%.", SHARES, True, "percentage_absolute", 0.4 / 12.4, "p"),
-        # opposite signs: no quick miss, the sign rule decides (magnitudes equal)
-        ("Margin was -3.2%.", SHARES, False, "sign_mismatch", 0.0, "q"),
+        # opposite signs: no quick miss, the sign rule decides (magnitudes equal); the
+        # error is SFS's |c - e| / |e| = |-3.2 - 3.2| / 3.2 = 2
+        ("Margin was -3.2%.", SHARES, False, "sign_mismatch", 2.0, "q"),
         # 15 points from 40 %: a plain miss (15 / 40)
         ("Share was 25.0%.", SHARES, False, "out_of_tolerance", 15 / 40, "r"),
     ],

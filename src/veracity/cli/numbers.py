@@ -22,7 +22,7 @@ from veracity.io import LONE_SURROGATE, TOO_MANY_DIGITS, exceeds_int_digits, lon
 from veracity.numeric import DomainConfig, extract_claims, get_preset, list_presets, load_config
 from veracity.numeric.sfs_api import MAX_JSON_CHARS
 from veracity.numeric.verify import check_numbers
-from veracity.server.numeric_args import evidence_items, sfs_verifications
+from veracity.server.numeric_args import evidence_items
 
 __all__ = ["app"]
 
@@ -190,7 +190,7 @@ def verify(
         )
     except VeracityError as err:
         raise _fail(str(err)) from None
-    data = sfs_verifications(report.to_dict())  # SFS's error on a sign mismatch
+    data = report.to_dict()
     if as_json:
         _print_json(data)
         return

@@ -885,6 +885,10 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
         )
     rank, ev, rule = closest
     err_val = rank if math.isfinite(rank) else None
+    if rule == "sign_mismatch" and ev.value != 0:
+        # ranked by magnitude (the closest number of the other sign), reported as SFS
+        # defines the error: |c - e| / |e| = (|c| + |e|) / |e| for opposite signs
+        err_val = (abs(claim.value) + abs(ev.value)) / abs(ev.value)
     if rule == "out_of_tolerance" and transposed(claim, ev, claim.value, ev.value):
         rule = "transposed_digits"  # it fails anyway; the rule names the likely cause
     if rule == "sign_mismatch":

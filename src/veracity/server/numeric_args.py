@@ -19,11 +19,6 @@ caller sent it, ``evidence_json[0].value``, ``claims[1].extracted_value``):
   trace ``sfs_extract_claims`` adds: ``source_span``, ``direction``...) go to the
   library as sent;
   ``extracted_value`` missing or null means the claim states no number.
-
-Results (:func:`sfs_verifications`): a claim without a value shows
-``extracted_value: null`` (not 0.0), and ``error`` on a sign mismatch is SFS's
-``|claimed - evidence| / |evidence|`` (5 against -5: 2.0), not the magnitude error the
-verdict ranks by.
 """
 
 from __future__ import annotations
@@ -48,8 +43,6 @@ __all__ = [
     "evidence_items",
     "number_arg",
     "number_text",
-    "sfs_verification",
-    "sfs_verifications",
 ]
 
 EVIDENCE_ARGS = frozenset({"evidence", "evidence_json", "claims_json"})
@@ -195,37 +188,3 @@ def _claim(raw: Any, where: str, settings: ServiceSettings) -> dict[str, Any]:
         raw.get("extracted_value"), f"{where}.extracted_value", nullable=True
     )
     return out
-
-
-# ---------------------------------------------------------------- results
-
-
-def _num(x: float) -> float | None:
-    if not math.isfinite(x):
-        return None
-    return float(round(x, 10)) if abs(x) < 1e15 else float(x)
-
-
-def sfs_verification(v: dict[str, Any]) -> dict[str, Any]:
-    """One ``claim_verifications`` item with the SFS meaning of its fields (in place)."""
-    claim = v.get("claim")
-    if not isinstance(claim, dict):
-        return v
-    if v.get("rule") == "no_value":  # SFS: a claim sent without a value shows null
-        claim["extracted_value"] = None
-        claim["value"] = None
-    elif v.get("rule") == "sign_mismatch":
-        evidence = v.get("evidence")
-        c = claim.get("value")
-        e = evidence.get("base_value") if isinstance(evidence, dict) else None
-        if isinstance(c, int | float) and isinstance(e, int | float) and c * e < 0:
-            v["error"] = _num(abs(c - e) / abs(e))  # SFS: |claimed - actual| / |actual|
-    return v
-
-
-def sfs_verifications(report: dict[str, Any]) -> dict[str, Any]:
-    """A report (``claim_verifications``) with :func:`sfs_verification` applied."""
-    for v in report.get("claim_verifications") or ():
-        if isinstance(v, dict):
-            sfs_verification(v)
-    return report

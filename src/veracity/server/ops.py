@@ -34,8 +34,6 @@ from veracity.server.numeric_args import (
     claims_arg,
     evidence_arg,
     number_arg,
-    sfs_verification,
-    sfs_verifications,
 )
 from veracity.server.settings import ServiceSettings
 
@@ -114,7 +112,7 @@ def numbers_compute(
         lambda: sfs_api.sfs_compute(text, sfs_arg(evidence), preset_arg(preset, settings), config),
         {"evidence_json": evidence_field, "evidence": evidence_field},
     )
-    return sfs_verifications(as_dict(result))
+    return as_dict(result)
 
 
 def numbers_extract(
@@ -159,7 +157,7 @@ def numbers_verify(
         ),
         {"claims_json": claims_field, "evidence_json": evidence_field, "evidence": evidence_field},
     )
-    return sfs_verifications(as_dict(result))
+    return as_dict(result)
 
 
 def numbers_verify_single(
@@ -194,7 +192,7 @@ def numbers_verify_single(
         ),
         {"claim": "extracted_value", "evidence_json": "evidence_json", "evidence": "evidence_json"},
     )
-    return sfs_verification(as_dict(result))
+    return as_dict(result)
 
 
 def numbers_list_presets() -> list[dict[str, Any]]:
@@ -230,7 +228,7 @@ def check_numbers(
         lambda: _check_numbers(answer, contexts=ctx, evidence=items, config=preset or None),
         {"evidence": "evidence"},
     )
-    return sfs_verifications(as_dict(report))
+    return as_dict(report)
 
 
 # ---------------------------------------------------------------- faithfulness, retrieval
