@@ -165,3 +165,34 @@ def test_an_evidence_item_with_an_unknown_field_is_named_in_one_sentence() -> No
         "error: field 'evidence[0]': unknown field 'confidence' (an evidence item has the "
         "fields key, value, unit and source)\n"
     )
+
+
+def test_extract_table_shows_the_first_200_claims() -> None:
+    text = " ".join(f"Site {i} has {i} km." for i in range(1001, 1251))  # 250 distances
+    result = runner.invoke(root, ["numbers", "extract", "-"], input=text, env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert "1200 km" in result.stdout and "1201 km" not in result.stdout
+    assert result.stdout.endswith(
+        "showing the first 200 of 250 claims; --json lists all\n250 numeric claim(s)\n"
+    )
+
+
+def test_verify_table_shows_200_claims_failed_first() -> None:
+    # 250 distances, all verified against their own evidence but the last one (9,999 km
+    # is 87 % above the closest, 1,249 km)
+    text = " ".join(f"Site {i} has {i} km." for i in range(1001, 1250)) + " Site X has 9999 km."
+    evidence = json.dumps([{"value": i, "unit": "km"} for i in range(1001, 1250)])
+    result = runner.invoke(
+        root,
+        ["numbers", "verify", "-", "--evidence", evidence],
+        input=text,
+        env={"COLUMNS": "200"},
+    )
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    rows = [line for line in lines if " km " in line and ("verified" in line or "failed" in line)]
+    assert len(rows) == 200
+    assert rows[0].split()[:4] == ["│", "9999", "km", "│"] and "failed" in rows[0]
+    assert "1199 km" in rows[-1] and "verified" in rows[-1]  # then 1001..1199 in text order
+    assert lines[-2] == "showing 200 of 250 claims, failed first; --json lists all"
+    assert lines[-1] == "score: 0.9960 (249 of 250 numeric claims verified)"
