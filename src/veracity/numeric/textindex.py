@@ -419,19 +419,13 @@ class TextIndex:
         and ``name``; ``default`` for a sentence holding more than
         ``MAX_SENTENCE_QUANTITIES`` quantities (a table or number dump, where a sentence
         reading means nothing and would cost time quadratic in its numbers)."""
-        s0, s1 = self.sentence_bounds(pos)
-        key = (name, s0)
-        memo = self._memo
-        if key in memo:
-            got: _T = memo[key]
-            return got
-        starts = self._q_starts
-        many = (
-            bisect.bisect_left(starts, s1) - bisect.bisect_left(starts, s0)
-            > MAX_SENTENCE_QUANTITIES
-        )
-        got = memo[key] = default if many else compute(s0, s1)
-        return got
+
+        def guarded(s0: int, s1: int) -> _T:
+            starts = self._q_starts
+            many = bisect.bisect_left(starts, s1) - bisect.bisect_left(starts, s0)
+            return default if many > MAX_SENTENCE_QUANTITIES else compute(s0, s1)
+
+        return self.of_sentence(name, pos, guarded)
 
     def of_sentence(self, name: str, pos: int, compute: Callable[[int, int], _T]) -> _T:
         """``compute(s0, s1)`` for the sentence holding ``pos``, computed once per sentence
