@@ -108,7 +108,7 @@ def test_bad_input_names_line_and_field(tmp_path: Path) -> None:
     code, _, err = run("eval", str(p), "-m", "mrr")
     assert code == 2
     assert err == (
-        f"error: {p}:2: field 'answer': Input should be a valid string, got int 1; "
+        f"error: {p}:2: field 'answer': must be a string, got int 1; "
         "--skip-errors skips bad records and keeps going\n"
     )
     code, out, err = run("eval", str(p), "-m", "mrr", "--skip-errors", "--json", "-q")

@@ -72,7 +72,7 @@ def test_duplicate_explicit_id_is_an_error(tmp_path: Path) -> None:
         ),
         (
             json.dumps({**GOOD, "question": 3}).encode(),
-            "a.jsonl:2: field 'question': Input should be a valid string, got int 3",
+            "a.jsonl:2: field 'question': must be a string, got int 3",
         ),
         (
             json.dumps({**GOOD, "contexts": []}).encode(),
@@ -80,7 +80,7 @@ def test_duplicate_explicit_id_is_an_error(tmp_path: Path) -> None:
         ),
         (
             json.dumps({**GOOD, "contexts": "c"}).encode(),
-            "a.jsonl:2: field 'contexts': Input should be a valid list, got str \"c\"",
+            "a.jsonl:2: field 'contexts': must be an array, got string \"c\"",
         ),
         (
             json.dumps({**GOOD, "golden_documents": {"d": -1}}).encode(),
@@ -98,7 +98,7 @@ def test_duplicate_explicit_id_is_an_error(tmp_path: Path) -> None:
         (b"\xff\xfe{}", "a.jsonl:2: invalid UTF-8 byte at column 1"),
         (
             json.dumps({**GOOD, "evidence": [{"key": "d", "value": True}]}).encode(),
-            "a.jsonl:2: field 'evidence.0.value': must be a number, not a boolean",
+            "a.jsonl:2: field 'evidence[0].value': must be a number, not a boolean",
         ),
         (  # a DCG of such grades leaves the float range: every surface crashed
             json.dumps({**GOOD, "golden_documents": {"d": 10**400}}).encode(),
@@ -114,12 +114,12 @@ def test_duplicate_explicit_id_is_an_error(tmp_path: Path) -> None:
         ),
         (  # every problem of the record is named
             json.dumps({**GOOD, "contexts": [], "evidence": [{"value": True}]}).encode(),
-            "a.jsonl:2: field 'contexts': must not be empty; also field 'evidence.0.value': "
+            "a.jsonl:2: field 'contexts': must not be empty; also field 'evidence[0].value': "
             "must be a number, not a boolean",
         ),
         (  # found when the file is read, not when the sample is scored
             json.dumps({**GOOD, "evidence": [{"value": 1e308, "unit": "USD trillions"}]}).encode(),
-            "a.jsonl:2: field 'evidence.0': value 1e+308 'USD trillions' is beyond the float "
+            "a.jsonl:2: field 'evidence[0]': value 1e+308 'USD trillions' is beyond the float "
             "range once its unit is applied",
         ),
         (
@@ -247,7 +247,7 @@ def test_an_evidence_item_with_an_unknown_field_is_refused_by_name(tmp_path: Pat
     with pytest.raises(InputError) as info:
         list(read_samples(path))
     assert str(info.value) == (
-        f"{path}:1: field 'evidence.0': unknown field 'sorce': did you mean 'source'? "
+        f"{path}:1: field 'evidence[0]': unknown field 'sorce': did you mean 'source'? "
         "(an evidence item has the fields key, value, unit and source)"
     )
 

@@ -35,7 +35,8 @@ from typing import Any
 from pydantic import ValidationError
 
 from veracity.errors import InputError
-from veracity.samples import Sample, validation_problem
+from veracity.samples import Sample
+from veracity.validation_errors import field_of, problem_of
 
 __all__ = [
     "LONE_SURROGATE",
@@ -113,12 +114,9 @@ def sample_from_dict(obj: Any, *, source: str | None = None, line: int | None = 
 def _from_validation(exc: ValidationError, source: str | None, line: int | None) -> InputError:
     errors = exc.errors(include_url=False)
     first = errors[0]
-    loc = ".".join(str(x) for x in first["loc"]) or None
-    msg = validation_problem(first)
-    also = [
-        f"field '{'.'.join(str(x) for x in e['loc'])}': {validation_problem(e)}"
-        for e in errors[1:4]
-    ]
+    loc = field_of(first["loc"])
+    msg = problem_of(first)
+    also = [f"field '{field_of(e['loc'])}': {problem_of(e)}" for e in errors[1:4]]
     if also:  # every problem of the record is named, not only the first (up to four)
         more = len(errors) - 1 - len(also)
         msg += "; also " + "; ".join(also) + (f"; and {more} more" if more else "")

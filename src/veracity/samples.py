@@ -25,6 +25,7 @@ from pydantic import (
 
 from veracity.errors import InputError
 from veracity.field_typos import likely_typo
+from veracity.validation_errors import field_of, problem_of
 
 __all__ = [
     "MAX_NESTING",
@@ -34,7 +35,6 @@ __all__ = [
     "content_id",
     "evidence_item",
     "nested_too_deeply",
-    "validation_problem",
 ]
 
 MAX_NESTING = 100
@@ -134,20 +134,9 @@ def evidence_item(raw: Any, index: int) -> EvidenceItem:
         return EvidenceItem.model_validate(raw)
     except ValidationError as err:
         first = err.errors(include_url=False)[0]
-        loc = ".".join(str(p) for p in first["loc"])
-        msg = validation_problem(first)
+        loc = field_of(first["loc"])
+        msg = problem_of(first)
         raise InputError(f"{loc}: {msg}" if loc else msg, field=f"evidence[{index}]") from None
-
-
-def validation_problem(error: Any) -> str:
-    """One pydantic error (an item of ``ValidationError.errors()``) as a short sentence."""
-    msg = str(error["msg"])
-    if error["type"] == "missing":
-        return "required field is missing"
-    if "input" in error and error["type"].endswith("_type"):
-        got = error["input"]
-        msg = f"{msg}, got {type(got).__name__} {json.dumps(got, default=str)[:40]}"
-    return msg.removeprefix("Value error, ")
 
 
 class Sample(BaseModel):

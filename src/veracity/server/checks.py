@@ -9,8 +9,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from veracity.errors import InputError
-from veracity.server.arg_errors import json_type
 from veracity.server.settings import ServiceSettings
+from veracity.validation_errors import json_type
 
 __all__ = [
     "JsonArg",

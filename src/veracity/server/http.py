@@ -45,7 +45,6 @@ from veracity.errors import ConfigError, InputError, VeracityError
 from veracity.io import LONE_SURROGATE
 from veracity.samples import NESTED_TOO_DEEPLY
 from veracity.server import endpoints, ops
-from veracity.server.arg_errors import describe_errors
 from veracity.server.asgi import RequestGuard
 from veracity.server.depth import deep_field_in_text
 from veracity.server.examples import governance_available, response_examples
@@ -64,6 +63,7 @@ from veracity.server.schemas import (
     VerifyRequest,
 )
 from veracity.server.settings import ServiceSettings
+from veracity.validation_errors import describe_errors
 
 __all__ = ["create_app"]
 

@@ -18,10 +18,10 @@ from veracity.errors import VeracityError
 from veracity.field_typos import likely_typo
 from veracity.io import LONE_SURROGATE
 from veracity.samples import NESTED_TOO_DEEPLY
-from veracity.server.arg_errors import describe_errors
 from veracity.server.checks import lone_surrogate_field
 from veracity.server.depth import TOO_DEEP_MARKER, deep_field
 from veracity.server.numeric_args import EVIDENCE_ARGS, blank_json_problem
+from veracity.validation_errors import describe_errors
 
 __all__ = [
     "READ_ONLY",

@@ -31,9 +31,9 @@ from pydantic import TypeAdapter, ValidationError
 from veracity.errors import InputError
 from veracity.field_typos import likely_typo
 from veracity.samples import EvidenceItem
-from veracity.server.arg_errors import describe_errors, json_type
 from veracity.server.checks import JsonArg, check_count, json_arg, text_arg
 from veracity.server.settings import ServiceSettings
+from veracity.validation_errors import describe_errors, json_type
 
 __all__ = [
     "EVIDENCE_ARGS",

@@ -19,7 +19,6 @@ from pydantic import ValidationError
 
 from veracity import __version__
 from veracity.errors import InputError
-from veracity.server.arg_errors import describe_errors, json_type
 from veracity.server.checks import (
     JsonArg,
     as_dict,
@@ -36,6 +35,7 @@ from veracity.server.numeric_args import (
     number_arg,
 )
 from veracity.server.settings import ServiceSettings
+from veracity.validation_errors import describe_errors, json_type
 
 __all__ = [
     "check_faithfulness",

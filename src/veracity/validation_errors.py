@@ -1,15 +1,16 @@
-"""Pydantic validation errors of request bodies and MCP tool arguments as one
-user-facing line: the field by name (``evidence``, ``contexts[2]``; union type tags
-such as ``str`` or ``list[str]`` dropped) and what it must be
-(``must be a string or an array, got int``)."""
+"""Pydantic validation errors as user-facing words, for every reader of user input (the
+JSONL reader, request bodies, MCP tool arguments): the field by name (``evidence``,
+``contexts[2]``, ``evidence[0].value``; union type tags such as ``str`` or
+``list[str]`` dropped) and what it must be (``must be a string or an array, got int``)."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["describe_errors", "field_of", "json_type", "plain_message"]
+__all__ = ["describe_errors", "field_of", "json_type", "plain_message", "problem_of"]
 
 _TYPE_TAG = re.compile(r"^(str|int|float|bool|none|list\[.*\]|dict\[.*\]|[A-Z]\w*)$")
 
@@ -95,6 +96,26 @@ def describe_errors(errors: Sequence[Any]) -> tuple[str | None, str]:
 
 
 _PREFIXES = ("Value error, ", "Assertion failed, ")
+
+
+def problem_of(error: Any) -> str:
+    """One pydantic error as a sentence about its field's value, with the value shown
+    (at most 40 characters of its JSON): ``required field is missing``, ``must be a
+    string, got int 3``, ``must be >= 0, got -1``, or pydantic's own message without its
+    prefix (custom checks already speak plainly)."""
+    kind = str(error.get("type", ""))
+    if kind == "missing":
+        return "required field is missing"
+    bound = _BOUNDS.get(kind)
+    if bound is not None and bound[1] in error.get("ctx", {}):
+        return f"must be {bound[0]} {error['ctx'][bound[1]]}, got {error.get('input')!r}"
+    if kind in _EXPECTED and "input" in error:
+        value = error["input"]
+        if value is None:
+            return f"must be {_EXPECTED[kind]}, got null"
+        shown = json.dumps(value, default=str, ensure_ascii=False)[:40]
+        return f"must be {_EXPECTED[kind]}, got {json_type(value)} {shown}"
+    return plain_message(error)
 
 
 def plain_message(error: Any) -> str:
