@@ -12,7 +12,7 @@ Run: ``python benchmarks/faithfulness_speed.py [--quick]``
    timed on 200 distinct samples (more than its context cache holds, so every call
    analyses its contexts afresh) and, separately, on one repeated sample (cache hit).
    Two floor references are timed beside them: the barest bag-of-words scorer
-   (claims split on ``[.!?]``, 17 stopwords dropped, a claim supported when 80 % of its
+   (claims split on ``[.!?]``, 20 common words dropped, a claim supported when 80 % of its
    words are in the set of context words; no spans, reasons or Unicode handling), once
    tokenised by ``str.split`` and once by a Unicode ``\\w+`` regex. They are what the
    10x target would ask of any scorer that reads every word once in CPython: when even
