@@ -12,9 +12,11 @@ cell of a ``|`` or tab table fails when the part of its answer sentence between 
 cuts (see :func:`veracity.numeric.companions.segment_bounds`) writes out the name of
 another row of that table (a cell's text from its first letter, or the words it starts
 with: "Triumph TR4A", "Viola" of 'Viola 16"'; with a word of four letters or more;
-matched as whole words, any case) and nothing of the matched row: neither one of its
-names nor a word of four letters or more from one ("Kestrels" for "Harrowgate
-Kestrels"). A model code is a name too ("HX 800"). When the segment names no row, a
+matched as whole words, any case) and nothing of the matched row: neither a name of
+it that no other row has ("item" leads "Item 5" and "Item 6" and names neither) nor a
+word of four letters or more from one that the rows it names do not share ("Kestrels"
+for "Harrowgate Kestrels"; "Item 5 sold 1,042" does not name "Item 6" by "item"). A
+model code is a name too ("HX 800"). When the segment names no row, a
 sentence that names exactly one other row as a proper name counts ("The HX 800 weighs
 2.1 t and has a 451 g shot weight"). Rows are read from the line after the table's
 header line. Only values
@@ -155,12 +157,12 @@ class _Reading:
         self, table: tuple[int, int], rows: _Rows, mine: int
     ) -> list[tuple[int, str]] | None:
         """The other rows of ``table`` the text names, as (line start, name); None when it
-        names the row ``mine`` (a name of it, or one of its words of four letters or
-        more)."""
+        names the row ``mine``: a name only it has, or one of its words of four letters or
+        more that none of the other rows named has."""
         names, words = rows[mine]
         if self._words is None:
             self._words = set(_WORDS.findall(self.lower))
-        if words & self._words or any(self.named(n) for n in names):
+        if any(self.named(n) for n in names):
             return None
         every = self._rows.get(table)
         if every is None:  # (every row it names, this one's aside: read once per table)
@@ -170,7 +172,13 @@ class _Reading:
                 for n in ns
                 if n not in _GENERIC and self.named(n)
             ]
-        return [(start, n) for start, n in every if start != mine]
+        others = [(start, n) for start, n in every if start != mine]
+        # a word of this row names it unless the rows named have it too ("Item 5" does
+        # not name "Item 6" by "item")
+        shared = {w for start in {start for start, _ in others} for w in rows[start][1]}
+        if (words - shared) & self._words:
+            return None
+        return others
 
 
 def _other_column(index: TextIndex, row: TableCell, segment: _Reading) -> str | None:
@@ -240,7 +248,20 @@ def _rows(index: TextIndex, row: TableCell) -> _Rows:
         words = {w for n in names for w in _WORDS.findall(n)}
         found[line] = (names, words)
         line = end + 1
-    return found
+    return _distinctive(found)
+
+
+def _distinctive(rows: _Rows) -> _Rows:
+    """Each row with only the names no other row of its table has: "item" (the leading
+    word of "Item 5" and "Item 6") names neither row, "item 5" names one."""
+    count: dict[str, int] = {}
+    for names, _ in rows.values():
+        for n in set(names):
+            count[n] = count.get(n, 0) + 1
+    return {
+        start: ([n for n in names if count[n] == 1], words)
+        for start, (names, words) in rows.items()
+    }
 
 
 def _named(name: str, segment: str) -> bool:
