@@ -22,7 +22,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from veracity.samples import MAX_NESTING, NESTED_TOO_DEEPLY
+from veracity.samples import MAX_NESTING, NESTED_TOO_DEEPLY, nested_too_deeply
 
 __all__ = [
     "NESTED_TOO_DEEPLY",
@@ -59,20 +59,21 @@ def deep_field(fields: Mapping[str, Any]) -> str | None:
     """The name of the first field of ``fields`` (a request body or the arguments of a
     tool call) nested more than the limit, or None. Iterative: any depth is safe."""
     for name, value in fields.items():
-        if not isinstance(value, dict | list):
+        if name not in _SAMPLE_LISTS:
+            if nested_too_deeply(value):
+                return name
             continue
-        limit = _limit(name)
-        # (container, depth, the first two steps of its path below the field)
-        stack: list[tuple[Any, int, tuple[object, ...]]] = [(value, 1, ())]
-        while stack:
-            obj, depth, head = stack.pop()
-            if depth > limit:
-                return _name((name, *head))
-            items = obj.items() if isinstance(obj, dict) else enumerate(obj)
-            for key, child in items:
-                if isinstance(child, dict | list):
-                    stack.append((child, depth + 1, head if len(head) >= 2 else (*head, key)))
+        for key, sample in _items(value):  # a sample's fields count from the sample
+            for field, child in _items(sample):
+                if nested_too_deeply(child):
+                    return _name((name, key, field))
     return None
+
+
+def _items(value: object) -> list[tuple[object, Any]]:
+    if isinstance(value, dict):
+        return list(value.items())
+    return list(enumerate(value)) if isinstance(value, list) else []
 
 
 def _scan(text: str, root: tuple[str, ...]) -> tuple[str, int, int] | None:
