@@ -78,9 +78,9 @@ def describe_errors(errors: Sequence[Any]) -> tuple[str | None, str]:
         msg = "required field is missing"
     else:
         expected = [_EXPECTED[e["type"]] for e in same if e.get("type") in _EXPECTED]
-        bound = _BOUNDS.get(str(first.get("type")))
-        if bound is not None and bound[1] in first.get("ctx", {}):
-            msg = f"must be {bound[0]} {first['ctx'][bound[1]]}, got {first.get('input')!r}"
+        bound = _bound(first)
+        if bound is not None:
+            msg = bound
         elif expected and len(expected) == len(same):
             value = first.get("input")
             got = json_type(value)
@@ -106,9 +106,9 @@ def problem_of(error: Any) -> str:
     kind = str(error.get("type", ""))
     if kind == "missing":
         return "required field is missing"
-    bound = _BOUNDS.get(kind)
-    if bound is not None and bound[1] in error.get("ctx", {}):
-        return f"must be {bound[0]} {error['ctx'][bound[1]]}, got {error.get('input')!r}"
+    bound = _bound(error)
+    if bound is not None:
+        return bound
     if kind in _EXPECTED and "input" in error:
         value = error["input"]
         if value is None:
@@ -116,6 +116,14 @@ def problem_of(error: Any) -> str:
         shown = json.dumps(value, default=str, ensure_ascii=False)[:40]
         return f"must be {_EXPECTED[kind]}, got {json_type(value)} {shown}"
     return plain_message(error)
+
+
+def _bound(error: Any) -> str | None:
+    """``must be >= 0, got -1`` for an error of a numeric bound; else None."""
+    bound = _BOUNDS.get(str(error.get("type")))
+    if bound is None or bound[1] not in error.get("ctx", {}):
+        return None
+    return f"must be {bound[0]} {error['ctx'][bound[1]]}, got {error.get('input')!r}"
 
 
 def plain_message(error: Any) -> str:
