@@ -43,6 +43,7 @@ __all__ = [
     "TOO_MANY_DIGITS",
     "exceeds_int_digits",
     "lone_surrogate_at",
+    "lone_surrogate_parts",
     "read_samples",
     "sample_from_dict",
 ]
@@ -193,30 +194,37 @@ def exceeds_int_digits(err: ValueError) -> bool:
     return "integer string conversion" in str(err)
 
 
+def lone_surrogate_parts(obj: Any) -> tuple[str | int, ...] | None:
+    """The path, as keys and indexes, of the first string (or key) of ``obj`` holding a
+    lone surrogate (JSON's ``"\\ud800"``: no Unicode character, so it cannot be written
+    out as UTF-8), in document order, a key before its value; ``()`` for ``obj`` itself;
+    None when there is none. Iterative: any depth is safe."""
+    stack: list[tuple[Any, tuple[str | int, ...]]] = [(obj, ())]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, str):
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                return path
+        elif isinstance(value, dict):
+            for key, child in reversed(list(value.items())):
+                stack.append((child, (*path, key)))
+                stack.append((key, (*path, key)))  # popped first: the key, then its value
+        elif isinstance(value, list):
+            stack.extend((child, (*path, i)) for i, child in reversed(list(enumerate(value))))
+    return None
+
+
 def lone_surrogate_at(obj: Any, path: str = "") -> str | None:
     """The field path (``"answer"``, ``"contexts.0"``, ``"metadata.k"``) of the first
-    string holding a lone surrogate (JSON's ``"\\ud800"``: no Unicode character, so it
-    cannot be written out as UTF-8), ``""`` for the object itself, or None."""
-    if isinstance(obj, str):
-        try:
-            obj.encode("utf-8")
-        except UnicodeEncodeError:
-            return path
+    string holding a lone surrogate (see :func:`lone_surrogate_parts`), ``path`` (``""``)
+    for the object itself, or None."""
+    parts = lone_surrogate_parts(obj)
+    if parts is None:
         return None
-    if isinstance(obj, dict):
-        for key, value in obj.items():
-            sub = f"{path}.{key}" if path else str(key)
-            found = lone_surrogate_at(key, sub)
-            if found is None:
-                found = lone_surrogate_at(value, sub)
-            if found is not None:
-                return found
-    elif isinstance(obj, list):
-        for i, value in enumerate(obj):
-            found = lone_surrogate_at(value, f"{path}.{i}" if path else str(i))
-            if found is not None:
-                return found
-    return None
+    names = [str(p) for p in parts]
+    return ".".join([path, *names] if path else names)
 
 
 def _surrogate_error(text: str, obj: Any, source: str, line: int) -> InputError | None:

@@ -10,7 +10,14 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["describe_errors", "field_of", "json_type", "plain_message", "problem_of"]
+__all__ = [
+    "bracket_path",
+    "describe_errors",
+    "field_of",
+    "json_type",
+    "plain_message",
+    "problem_of",
+]
 
 _TYPE_TAG = re.compile(r"^(str|int|float|bool|none|list\[.*\]|dict\[.*\]|[A-Z]\w*)$")
 
@@ -52,13 +59,18 @@ def json_type(value: object) -> str:
     return _JSON_TYPES.get(type(value).__name__, "a value")
 
 
-def field_of(loc: Sequence[Any]) -> str | None:
-    """``("evidence", "list[EvidenceIn]", 0, "value")`` -> ``"evidence[0].value"``."""
-    parts = [p for p in loc if not (isinstance(p, str) and _TYPE_TAG.match(p))]
+def bracket_path(parts: Sequence[object]) -> str:
+    """``("evidence", 0, "value")`` -> ``"evidence[0].value"`` (indexes in brackets)."""
     out = ""
     for p in parts:
         out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
-    return out or None
+    return out
+
+
+def field_of(loc: Sequence[Any]) -> str | None:
+    """``("evidence", "list[EvidenceIn]", 0, "value")`` -> ``"evidence[0].value"``."""
+    parts = [p for p in loc if not (isinstance(p, str) and _TYPE_TAG.match(p))]
+    return bracket_path(parts) or None
 
 
 def describe_errors(errors: Sequence[Any]) -> tuple[str | None, str]:

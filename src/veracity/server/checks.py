@@ -9,8 +9,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from veracity.errors import InputError
+from veracity.io import lone_surrogate_parts
 from veracity.server.settings import ServiceSettings
-from veracity.validation_errors import json_type
+from veracity.validation_errors import bracket_path, json_type
 
 __all__ = [
     "JsonArg",
@@ -107,35 +108,9 @@ def preset_arg(preset: str | None, settings: ServiceSettings) -> str:
     return text_arg(preset or "", "preset", settings)
 
 
-def _unencodable(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return True
-    return False
-
-
 def lone_surrogate_field(fields: Mapping[str, Any]) -> str | None:
     """The path (``evidence[0].key``) of the first string or key of ``fields`` holding
-    a lone surrogate (JSON's ``"\\ud800"``: no UTF-8 answer could hold it), or None.
-    Iterative, so any depth is safe."""
-    stack: list[tuple[Any, str]] = [(v, str(k)) for k, v in reversed(list(fields.items()))]
-    for key in fields:
-        if isinstance(key, str) and _unencodable(key):
-            return key
-    while stack:
-        value, path = stack.pop()
-        if isinstance(value, str):
-            if _unencodable(value):
-                return path
-        elif isinstance(value, dict):
-            children = []
-            for k, v in value.items():
-                sub = f"{path}.{k}"
-                if isinstance(k, str) and _unencodable(k):
-                    return sub
-                children.append((v, sub))
-            stack.extend(reversed(children))
-        elif isinstance(value, list):
-            stack.extend((v, f"{path}[{i}]") for i, v in reversed(list(enumerate(value))))
-    return None
+    a lone surrogate (JSON's ``"\\ud800"``: no UTF-8 answer could hold it), or None
+    (:func:`veracity.io.lone_surrogate_parts`, in brackets)."""
+    parts = lone_surrogate_parts(dict(fields))
+    return None if parts is None else bracket_path(parts)

@@ -23,6 +23,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from veracity.samples import MAX_NESTING, NESTED_TOO_DEEPLY, nested_too_deeply
+from veracity.validation_errors import bracket_path
 
 __all__ = [
     "NESTED_TOO_DEEPLY",
@@ -49,10 +50,7 @@ def _name(path: Sequence[object]) -> str:
     """``["samples", 0, "metadata", "a"]`` -> ``samples[0].metadata``; other fields by
     their own name (``evidence_json``)."""
     keep = 3 if path and path[0] in _SAMPLE_LISTS else 1
-    out = ""
-    for part in path[:keep]:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out
+    return bracket_path(path[:keep])
 
 
 def deep_field(fields: Mapping[str, Any]) -> str | None:
