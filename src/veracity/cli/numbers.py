@@ -197,23 +197,19 @@ def verify(
         )
     except VeracityError as err:
         raise _fail(str(err)) from None
-    data = report.to_dict()
     if as_json:
-        _print_json(data)
+        _print_json(report.to_dict())
         return
     table = Table("claim", "type", "verdict", "error", "reason")
-    rows = data["claim_verifications"]
+    rows = report.claim_verifications
     if len(rows) > MAX_TABLE_ROWS:  # the failed claims are the ones to read
-        rows = sorted(rows, key=lambda v: bool(v["verified"]))[:MAX_TABLE_ROWS]
+        rows = sorted(rows, key=lambda v: v.verified)[:MAX_TABLE_ROWS]
     for v in rows:
-        err_text = "" if v["error"] is None else f"{v['error']:.2%}"
-        verdict = "[green]verified[/]" if v["verified"] else "[red]failed[/]"
-        claim = v["claim"]
-        table.add_row(
-            escape(claim["text"]), claim["claim_type"], verdict, err_text, escape(v["reason"])
-        )
+        err_text = "" if v.relative_error is None else f"{v.relative_error:.2%}"
+        verdict = "[green]verified[/]" if v.verified else "[red]failed[/]"
+        table.add_row(escape(v.claim.text), v.claim.claim_type, verdict, err_text, escape(v.reason))
     Console().print(table)
-    total = len(data["claim_verifications"])
+    total = len(report.claim_verifications)
     if total > MAX_TABLE_ROWS:
         print(f"showing {MAX_TABLE_ROWS} of {total:,} claims, failed first; --json lists all")
     score = "undetermined" if report.sfs_score is None else f"{report.sfs_score:.4f}"
