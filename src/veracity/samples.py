@@ -18,6 +18,7 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    TypeAdapter,
     ValidationError,
     field_validator,
     model_validator,
@@ -35,6 +36,7 @@ __all__ = [
     "content_id",
     "evidence_item",
     "nested_too_deeply",
+    "number_text",
 ]
 
 MAX_NESTING = 100
@@ -44,6 +46,21 @@ levels, Python's at about 1,000), so a report could not be written."""
 
 NESTED_TOO_DEEPLY = f"nested too deeply: more than {MAX_NESTING} levels of arrays and objects"
 """The reason given for a value nested beyond :data:`MAX_NESTING` levels."""
+
+
+_FLOAT = TypeAdapter(float)
+
+
+def number_text(value: object) -> object:
+    """A numeric string (``"850000"``, ``" 12.5 "``, ``"1e3"``) as its float, read as
+    :class:`EvidenceItem` reads ``value`` (pydantic's lax float, as the SFS toolkit's
+    models read numbers); anything else unchanged, for the caller to judge."""
+    if isinstance(value, str):
+        try:
+            return _FLOAT.validate_python(value)
+        except ValidationError:
+            return value
+    return value
 
 
 def nested_too_deeply(value: Any, limit: int = MAX_NESTING) -> bool:

@@ -48,3 +48,29 @@ def test_an_unknown_direction_is_refused_naming_the_claim() -> None:
         "claims_json[0]",
         "field 'claims_json[0]': 'direction' must be 'up', 'down' or null",
     )
+
+
+KM = [{"key": "distance", "value": 12.3, "unit": "km", "source": "db"}]
+
+
+@pytest.mark.parametrize("sent", ["12.5", " 12.5 ", "1.25e1"])
+def test_a_numeric_string_value_is_read_as_the_number(sent: str) -> None:
+    """The SFS toolkit's pydantic Claim reads "12.5" as 12.5; so does the Python API, as the
+    MCP tools and the HTTP service already did: 12.5 km against 12.3 km, error 0.2/12.3."""
+    claim = {"claim_text": "12.5 km", "claim_type": "distance", "unit": "km"}
+    as_number = sfs_verify_claims([{**claim, "extracted_value": 12.5}], KM)
+    as_text = sfs_verify_claims([{**claim, "extracted_value": sent}], KM)
+    assert as_text == as_number
+    verdict = as_text["claim_verifications"][0]
+    assert verdict["claim"]["extracted_value"] == 12.5
+    assert verdict["error"] == pytest.approx(0.2 / 12.3, abs=1e-10)  # (rounded to 10 places)
+
+
+def test_a_non_numeric_string_value_is_refused_naming_the_claim() -> None:
+    claim = {"claim_text": "12.5 km", "claim_type": "distance", "unit": "km"}
+    with pytest.raises(InputError) as err:
+        sfs_verify_claims([{**claim, "extracted_value": "twelve"}], KM)
+    assert (err.value.field, err.value.reason) == (
+        "claims_json[0]",
+        "'extracted_value' must be a finite number or null",
+    )

@@ -21,7 +21,7 @@ import json
 import math
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeGuard
 
 from veracity.errors import ConfigError, InputError
 from veracity.numeric.config import DomainConfig, load_config
@@ -30,6 +30,7 @@ from veracity.numeric.models import ClaimVerification, NumericClaim, NumericRepo
 from veracity.numeric.presets import DEFAULT_PRESET, get_preset, list_presets, resolve_config
 from veracity.numeric.unitstr import parse_unit_string
 from veracity.numeric.verify import _score, evidence_from_items
+from veracity.samples import number_text
 
 __all__ = [
     "MAX_ITEMS",
@@ -140,7 +141,7 @@ def _claim_from_sfs(data: Mapping[str, Any], field: str) -> NumericClaim:
     for name in ("claim_text", "claim_type"):
         if not isinstance(data.get(name), str):
             raise InputError(f"missing or non-string {name!r}", field=field)
-    raw_value = data.get("extracted_value")
+    raw_value = number_text(data.get("extracted_value"))  # "850000", as SFS's pydantic reads it
     if raw_value is not None and not _finite_number(raw_value):
         raise InputError("'extracted_value' must be a finite number or null", field=field)
     unit = data.get("unit", "") or ""
@@ -194,7 +195,7 @@ def _claim_from_sfs(data: Mapping[str, Any], field: str) -> NumericClaim:
     )
 
 
-def _finite_number(value: object) -> bool:
+def _finite_number(value: object) -> TypeGuard[int | float]:
     """An int or float (not a bool) that is a finite float (``10**400`` is not)."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return False

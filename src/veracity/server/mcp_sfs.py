@@ -12,6 +12,7 @@ from mcp.server.mcpserver import MCPServer
 from mcp.types import CallToolResult
 from pydantic import BeforeValidator, Field
 
+from veracity.samples import number_text
 from veracity.server import ops
 from veracity.server.mcp_common import (
     READ_ONLY,
@@ -23,7 +24,6 @@ from veracity.server.mcp_common import (
     call_op,
     list_result,
 )
-from veracity.server.numeric_args import number_text
 from veracity.server.settings import ServiceSettings
 
 __all__ = ["add_sfs_tools"]

@@ -26,11 +26,11 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic import ValidationError
 
 from veracity.errors import InputError
 from veracity.field_typos import likely_typo
-from veracity.samples import EvidenceItem
+from veracity.samples import EvidenceItem, number_text
 from veracity.server.checks import JsonArg, check_count, json_arg, text_arg
 from veracity.server.settings import ServiceSettings
 from veracity.validation_errors import describe_errors, json_type
@@ -42,26 +42,13 @@ __all__ = [
     "evidence_arg",
     "evidence_items",
     "number_arg",
-    "number_text",
 ]
 
 EVIDENCE_ARGS = frozenset({"evidence", "evidence_json", "claims_json"})
 """Arguments whose JSON text may not be empty or ``null``."""
 
-_FLOAT = TypeAdapter(float)
 _CLAIM_FIELDS = frozenset({"claim_text", "claim_type", "extracted_value", "unit", "source_span"})
 _EVIDENCE_SHAPE = "an array of evidence objects {key, value, unit, source}"
-
-
-def number_text(value: object) -> object:
-    """A numeric string (``"850000"``, ``" 12.5 "``, ``"1e3"``) as its float, read as
-    pydantic reads it; anything else unchanged (for the validator to judge)."""
-    if isinstance(value, str):
-        try:
-            return _FLOAT.validate_python(value)
-        except ValidationError:
-            return value
-    return value
 
 
 def number_arg(value: object, field: str, *, nullable: bool = False) -> float | None:
