@@ -1,7 +1,8 @@
 """Pydantic validation errors as user-facing words, for every reader of user input (the
 JSONL reader, request bodies, MCP tool arguments): the field by name (``evidence``,
 ``contexts[2]``, ``evidence[0].value``; union type tags such as ``str`` or
-``list[str]`` dropped) and what it must be (``must be a string or an array, got int``)."""
+``list[str]`` dropped) and what it must be, with what was sent (``must be a string or an
+array, got int 3``): one wording for every reader."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ __all__ = [
     "bracket_path",
     "describe_errors",
     "field_of",
+    "got_value",
     "json_type",
     "plain_message",
     "problem_of",
@@ -94,11 +96,7 @@ def describe_errors(errors: Sequence[Any]) -> tuple[str | None, str]:
         if bound is not None:
             msg = bound
         elif expected and len(expected) == len(same):
-            value = first.get("input")
-            got = json_type(value)
-            if isinstance(value, float):  # "a whole number, got number" said nothing
-                got = f"{got} {value!r}"
-            msg = f"must be {' or '.join(dict.fromkeys(expected))}, got {got}"
+            msg = f"must be {' or '.join(dict.fromkeys(expected))}, got {got_value(first.get('input'))}"
         else:
             msg = plain_message(first)
     others = {_top(e) for e in errors} - {top}
@@ -122,12 +120,16 @@ def problem_of(error: Any) -> str:
     if bound is not None:
         return bound
     if kind in _EXPECTED and "input" in error:
-        value = error["input"]
-        if value is None:
-            return f"must be {_EXPECTED[kind]}, got null"
-        shown = json.dumps(value, default=str, ensure_ascii=False)[:40]
-        return f"must be {_EXPECTED[kind]}, got {json_type(value)} {shown}"
+        return f"must be {_EXPECTED[kind]}, got {got_value(error['input'])}"
     return plain_message(error)
+
+
+def got_value(value: object) -> str:
+    """What was sent instead, for "must be ..., got ...": ``null``, or the JSON type and
+    at most 40 characters of the value's JSON (``int 3``, ``string "12 km"``)."""
+    if value is None:
+        return "null"
+    return f"{json_type(value)} {json.dumps(value, default=str, ensure_ascii=False)[:40]}"
 
 
 def _bound(error: Any) -> str | None:

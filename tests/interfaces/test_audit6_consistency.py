@@ -220,10 +220,10 @@ def test_numeric_string_claim_values_are_numbers_everywhere(http: TestClient) ->
 def test_a_non_numeric_string_is_an_error_naming_the_field(http: TestClient) -> None:
     bad_evidence = [{"key": "p", "value": "five", "unit": "USD"}]
     resp = http.post("/numbers/compute", json={"text": "$5", "evidence": bad_evidence})
-    error_body(resp, "evidence[0].value", "must be a number, got string")
+    error_body(resp, "evidence[0].value", 'must be a number, got string "five"')
     claim = {"claim_text": "$5", "claim_type": "currency", "unit": "$", "extracted_value": "x"}
     resp = http.post("/numbers/verify", json={"claims": [claim], "evidence": []})
-    error_body(resp, "claims[0].extracted_value", "must be a number or null, got string")
+    error_body(resp, "claims[0].extracted_value", 'must be a number or null, got string "x"')
     compute, single, claims = mcp(
         [
             ("sfs_compute", {"text": "$5", "evidence_json": bad_evidence}),
@@ -232,17 +232,19 @@ def test_a_non_numeric_string_is_an_error_naming_the_field(http: TestClient) -> 
         ]
     )
     assert text_of(compute) == tool_error(
-        "sfs_compute", "field 'evidence_json[0].value': must be a number, got string"
+        "sfs_compute", "field 'evidence_json[0].value': must be a number, got string \"five\""
     )
     assert text_of(single) == tool_error(
-        "sfs_verify_single", "field 'extracted_value': must be a number, got string"
+        "sfs_verify_single", "field 'extracted_value': must be a number, got string \"x\""
     )
     assert text_of(claims) == tool_error(
         "sfs_verify_claims",
-        "field 'claims_json[0].extracted_value': must be a number or null, got string",
+        "field 'claims_json[0].extracted_value': must be a number or null, got string \"x\"",
     )
     result = cli("$5", "--evidence", json.dumps(bad_evidence))
-    assert result.stderr == "error: field 'evidence[0].value': must be a number, got string\n"
+    assert (
+        result.stderr == "error: field 'evidence[0].value': must be a number, got string \"five\"\n"
+    )
 
 
 # ---------------------------------------------------------------- 3. nesting
@@ -426,11 +428,11 @@ def test_http_names_claims_as_the_body_did(http: TestClient) -> None:
 
 def test_evaluate_names_sample_fields_in_the_bracket_style(http: TestClient) -> None:
     cases = [
-        ({**SAMPLE, "question": 5}, "samples[0].question", "must be a string, got int"),
+        ({**SAMPLE, "question": 5}, "samples[0].question", "must be a string, got int 5"),
         (
             {**SAMPLE, "evidence": [{"value": "x"}]},
             "samples[0].evidence[0].value",
-            "must be a number, got string",
+            'must be a number, got string "x"',
         ),
         (
             {**SAMPLE, "evidence": [{"value": True}]},
@@ -442,7 +444,7 @@ def test_evaluate_names_sample_fields_in_the_bracket_style(http: TestClient) -> 
         error_body(http.post("/evaluate", json={"samples": [sample]}), field, message)
     (result,) = mcp([("evaluate_samples", {"samples": [SAMPLE, {**SAMPLE, "question": 5}]})])
     assert text_of(result) == tool_error(
-        "evaluate_samples", "field 'samples[1].question': must be a string, got int"
+        "evaluate_samples", "field 'samples[1].question': must be a string, got int 5"
     )
 
 

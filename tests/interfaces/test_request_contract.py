@@ -109,7 +109,7 @@ def test_422_field_is_the_request_field(
 def test_wrong_type_message_names_what_is_expected(client: TestClient) -> None:
     resp = client.post("/numbers/compute", json={"text": "x", "evidence": 5})
     assert resp.json()["message"] == (
-        "field 'evidence': must be a string or an array or an object, got int"
+        "field 'evidence': must be a string or an array or an object, got int 5"
     )
 
 
@@ -199,14 +199,14 @@ def test_mcp_wrong_types_are_one_line_input_errors() -> None:
     assert wrong.is_error
     assert text_of(wrong) == (
         "Error executing tool sfs_compute: InputError: field 'text': must be a string, "
-        "got int (and 1 more problem)"
+        "got int 3 (and 1 more problem)"
     )
     assert text_of(missing) == (
         "Error executing tool check_faithfulness: InputError: field 'contexts': "
         "required field is missing"
     )
     assert text_of(union).endswith(
-        "InputError: field 'evidence': must be a string or an array or an object, got int"
+        "InputError: field 'evidence': must be a string or an array or an object, got int 7"
     )
     for result in (wrong, missing, union):
         assert "pydantic" not in text_of(result) and "\n" not in text_of(result)
@@ -235,7 +235,7 @@ def test_mcp_bounds_and_unparsable_numbers_read_plainly() -> None:
     )  # fmt: skip
     assert text_of(low_k).endswith("InputError: field 'k': must be >= 1, got 0")
     assert text_of(bad_value).endswith(
-        "InputError: field 'extracted_value': must be a number, got string"
+        "InputError: field 'extracted_value': must be a number, got string \"abc\""
     )
 
 

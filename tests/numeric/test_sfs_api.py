@@ -262,7 +262,7 @@ def test_custom_config_wins_over_preset() -> None:
         ),
         (
             lambda: sfs_api.sfs_verify_claims(
-                '[{"claim_text": "t", "claim_type": "c", "extracted_value": "9"}]', "[]"
+                '[{"claim_text": "t", "claim_type": "c", "extracted_value": "nine"}]', "[]"
             ),
             InputError,
             "extracted_value",

@@ -33,7 +33,7 @@ from veracity.field_typos import likely_typo
 from veracity.samples import EvidenceItem, number_text
 from veracity.server.checks import JsonArg, check_count, json_arg, text_arg
 from veracity.server.settings import ServiceSettings
-from veracity.validation_errors import describe_errors, json_type
+from veracity.validation_errors import describe_errors, got_value, json_type
 
 __all__ = [
     "EVIDENCE_ARGS",
@@ -68,7 +68,7 @@ def number_arg(value: object, field: str, *, nullable: bool = False) -> float | 
             raise InputError("is beyond the float range", field=field) from None
     if not isinstance(read, float):
         kind = "a number or null" if nullable else "a number"
-        raise InputError(f"must be {kind}, got {json_type(value)}", field=field)
+        raise InputError(f"must be {kind}, got {got_value(value)}", field=field)
     if not math.isfinite(read):
         raise InputError("must be a finite number", field=field)
     return read
