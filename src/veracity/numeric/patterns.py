@@ -191,12 +191,18 @@ PHONE_BEFORE = re.compile(
     r"\b(?:phone|tel|telephone|call|fax|mobile|ph)\b[.:]?[^A-Za-z]{0,20}$", re.IGNORECASE
 )
 
+_MARK_CUR = r"(?:US|A|AU|C|CA|NZ|HK|S|R)?\$|€|£|¥|₹|₩|(?-i:RM)|USD|EUR|GBP|AUD"
+"""The currency signs of a bracketed table-scale marker ("(RM million)"), besides any other
+code of :data:`CODES` in capitals."""
 TABLE_MARK = re.compile(
     r"(?i)(?:\(\s*)?(?:(?P<cur>US\$|\$|€|£|USD|EUR|GBP|AUD)\s*)?(?:amounts\s+)?in\s+"
     r"(?:(?P<cur2>US\$|\$|€|£|USD|EUR|GBP|AUD)\s*)?(?P<sc>thousands|millions|billions)\b"
     r"|\(\s*(?P<cur3>\$|€|£)\s*(?P<sc3>'?000s?|m|mn|bn)\s*\)"
-    r"|\(\s*(?P<cur4>US\$|\$|€|£|USD|EUR|GBP|AUD)\s*(?P<sc4>thousands?|millions?|billions?)\s*\)"
+    rf"|\(\s*(?P<cur4>{_MARK_CUR}|(?-i:{CODES}))\s*(?P<sc4>thousands?|millions?|billions?)"
+    r"(?:[ \t,;]+(?:unless|except)[ \t]+(?:otherwise[ \t]+)?(?:stated|noted|indicated))?\s*\)"
 )
+"""A table-scale marker: "(in thousands)", "$ in millions", "(£m)", "(USD million)",
+"(RM million unless stated)"."""
 
 TABLE_SCALES = {
     "thousands": 1e3,

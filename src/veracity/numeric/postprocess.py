@@ -172,7 +172,7 @@ def smaller_unit(small: str, big: str) -> bool:
 def might_have_table_marker(text: str) -> bool:
     """Whether ``text`` may hold a table-scale marker (a cheap test before TABLE_MARK)."""
     low = text.lower()
-    if "thousands" in low or "millions" in low or "billions" in low:
+    if "thousand" in low or "million" in low or "billion" in low:
         return True
     return ")" in low and any(
         w in low for w in ("000)", "000s)", "m)", "mn)", "bn)", "thousand)", "million)", "billion)")
@@ -239,6 +239,30 @@ def _measure_column(text: str, table_start: int, pos: int) -> bool:
 
 
 _BRACKETED = re.compile(r"\(([^()]{1,12})\)")
+_ROW_LABEL_BRACKET = re.compile(r"\(([^()]{1,40})\)")
+_OWN_UNIT_WORDS = frozenset(
+    "number no. count pieces units people persons staff headcount % percent per cent".split()
+)
+
+
+def _row_states_unit(text: str, pos: int) -> bool:
+    """True when the label cell of ``pos``'s table row names the row's own unit in
+    brackets ("Outlets (period end, number)", "Gloves sold (billion pieces)", "Yield
+    (tonnes)"): a table's scale or currency marker is for the other rows."""
+    col = _column_of(text, pos)
+    if col <= 0:
+        return False
+    line = _line(text, pos)
+    label = line.split("|" if "|" in line else "\t", 1)[0]
+    for m in _ROW_LABEL_BRACKET.finditer(label):
+        for word in re.findall(r"[A-Za-z%.]+", m.group(1)):
+            low = word.lower()
+            bare = low.rstrip(".")
+            if low in _OWN_UNIT_WORDS or bare in _OWN_UNIT_WORDS or bare in TABLE_SCALES:
+                return True
+            if _measure_unit(word.rstrip(".")):
+                return True
+    return False
 
 
 def _measure_unit(symbol: str) -> bool:
@@ -329,7 +353,7 @@ def apply_table_scale(text: str, found: list[Quantity]) -> None:
         if factor is None:
             continue
         cur = mk.group("cur") or mk.group("cur2") or mk.group("cur3") or mk.group("cur4") or ""
-        code = SYM_CODE.get(cur.upper() if len(cur) == 3 else cur, cur.upper())
+        code = SYM_CODE.get(cur, SYM_CODE.get(cur.upper(), cur.upper()))
         k = bisect.bisect_left(blanks, mk.end())
         end = blanks[k] if k < len(blanks) else len(text)
         except_per_share = _EXCEPT_PER_SHARE.match(text, mk.end()) is not None
@@ -364,6 +388,8 @@ def apply_table_scale(text: str, found: list[Quantity]) -> None:
                     break  # "| Average toll per transaction |" under "(US$ millions)"
                 if code and _measure_column(text, lo, q.start):
                     break  # "| H1 2025 tonnes |" under "(... US$ thousands)": not money
+                if _row_states_unit(text, q.start):
+                    break  # "Outlets (period end, number) | 212" under "(S$ thousands)"
                 q.rescale(factor)
                 q.table_scaled = True
                 if code and q.dimension == "number":

@@ -444,6 +444,14 @@ def _read(text: str, raw: RawNumber, active: frozenset[str]) -> tuple[list[Quant
     q, stop = _read_one(text, raw, active)
     if q is None:
         return [], stop
+    if (
+        q.dimension == "time"
+        and not q.excluded
+        and text[stop : stop + 1] == " "
+        and "date" in active
+        and _TO_DATE.match(text, stop)
+    ):
+        q.excluded = "date"  # "in the six months to 30 June 2025": the period a figure covers
     # RANGE starts with a space or a dash: test that character before running it
     rng = RANGE.match(text, stop) if text[stop : stop + 1] in _RANGE_START else None
     if rng is None and raw.words and text[stop : stop + 1] == " ":
@@ -525,6 +533,14 @@ def _read(text: str, raw: RawNumber, active: frozenset[str]) -> tuple[list[Quant
     return [q], stop2
 
 
+_TO_DATE = re.compile(
+    r"[ \t]+(?:to|ending|ended)[ \t]+(?:the[ \t]+end[ \t]+of[ \t]+|end-|mid-|early[ \t]+|late[ \t]+)?"
+    r"(?:\d{1,2}(?:st|nd|rd|th)?[ \t]+)?"
+    r"(?:January|February|March|April|May|June|July|August|September|October|November|December"
+    r"|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\b"
+)
+"""A date a time span runs to: "(the six months) to 30 June 2025", "(12 weeks) ended 4
+March", "(four weeks) to mid-February"."""
 _TALLY_AFTER = re.compile(r"[ \t]*\([ \t]*\d[\d.,]*[ \t]*%")
 """After "80/106": the share the pair makes, in brackets ("(75.5%)")."""
 

@@ -116,6 +116,13 @@ _PERIOD_BEFORE = re.compile(
 """A period adjective up to four words before a number ("a daily maximum of £14", "a
 monthly season ticket costs £165", "Daily transits will be capped at 32"): the number is a
 rate per that period."""
+_PER_PERIOD_BEFORE = re.compile(
+    r"\b(?i:per|a)[ \t]+(?i:(day|week|month|quarter|year|annum))[ \t]+"
+    r"(?i:was|were|is|are|averaged|came[ \t]+to|stood[ \t]+at|of)[ \t]+"
+    r"(?:(?i:about|around|roughly|approximately|nearly|almost)[ \t]+)?[$€£¥₹]?$"
+)
+"""A rate's period stated before its value ("Average revenue per member per month was
+£18.45"): the number is a rate per that period."""
 _INVERSE = re.compile(rf"{_SP}+(?P<den>[^\W\d_][\w²³]*)(?:-1|⁻¹)(?![\w])")
 """Scientific notation for a denominator: "152 Wh kg-1", "128 mAh g⁻¹"."""
 _ADVERB = re.compile(
@@ -321,6 +328,11 @@ def apply_rate(text: str, q: Quantity) -> None:
             return
     if got is None:
         window = text[max(0, q.start - 40) : q.start].lower()
+        if q.dimension != "time" and ("per " in window or " a " in window):
+            said = _PER_PERIOD_BEFORE.search(text, max(0, q.start - 40), q.start)
+            if said is not None:  # "revenue per member per month was £18.45"
+                q.per = PERIODS[said.group(1).lower()] or said.group(1).lower()
+                return
         if "ly" not in window and "annual" not in window:
             return  # no period adjective can be there
         before = _PERIOD_BEFORE.search(text, max(0, q.start - 40), q.start)

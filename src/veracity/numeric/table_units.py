@@ -302,7 +302,7 @@ _WORDS = "|".join(
 )
 _MONEY = re.compile(
     r"(?:(?P<pre>(?i:thousands?|millions?|billions?|'?000s?))[ \t]+)?"
-    r"(?P<cur>US\$|A\$|AU\$|C\$|NZ\$|HK\$|S\$|\$|€|£|¥|₹"
+    r"(?P<cur>US\$|A\$|AU\$|C\$|NZ\$|HK\$|S\$|R\$|\$|€|£|¥|₹|₩|(?<![A-Za-z])RM(?![A-Za-z])"
     r"|(?<![A-Za-z])(?:" + CODES + r")(?![A-Za-z])"
     r"|(?i:\b(?:pence|cents?|dollars?|euros?|pounds|" + _WORDS + r")\b)"
     r"|(?<![A-Za-z])p(?=[ \t]*/))"

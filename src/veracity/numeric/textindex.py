@@ -107,6 +107,12 @@ _YEAR_CELL = re.compile(
 three words or period codes before it, one after it and a unit in brackets ("2026
 proposed", "Budget 2025", "Q3 2024", "Thrombolysis rate Q1 2025", "Week 7 2025", "2025
 (t)")."""
+_FRONTED = re.compile(
+    r"[ \t]*(?:For|In|At|On|During|Among|Across|Under|With|Within|Throughout)[ \t]+"
+    r"(?:an?|the|each|every|all)?\b"
+)
+"""A phrase that opens its sentence before a comma and frames the clause after it ("For a
+normally soiled load in medium-hardness water, Brightfold recommends 65 g")."""
 _ANAPHORA = re.compile(r"\b(?:of|among)[ \t]+(them|which|those|these|whom)\b", re.IGNORECASE)
 """A clause about the things the clause before it names ("52% of them on the day"); a
 relative clause ("88 of which were hospitalised") names them only when it says nothing
@@ -191,6 +197,11 @@ _YEAR_JOIN = re.compile(
 joins a span ("2014-2023"), not a list."""
 _DAY_MONTH = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)?[ \t]+[A-Za-z]{3,9}\.?[ \t]*$")
 """The day and month of a date before its year ("From 1 January 2025")."""
+_SPAN_TO_DATE = re.compile(
+    r"\b\d{1,3}[ \t]+(?i:months?|weeks?|days?|years?)[ \t]+(?i:to|ending|ended)[ \t]"
+)
+"""A time span that runs to the date after it ("In the 12 months to March 2024"): it frames
+the year, as a day does."""
 _SPAN_AFTER = re.compile(
     r"[ \t]+(?i:between[ \t]+(?:18|19|20)\d\d(?:[/-]\d\d)?[ \t]+and|from[ \t]+(?:18|19|20)\d\d"
     r"(?:[/-]\d\d)?[ \t]+(?:to|until))[ \t]+(?:18|19|20)\d\d"
@@ -588,7 +599,10 @@ class TextIndex:
             if (
                 p < first_cut <= c0
                 and not from_value  # "..., down from €2.00": the value before, not this year's
-                and not any(ch.isdigit() for ch in _DAY_MONTH.sub("", self.text[s0:p]))
+                and not any(
+                    ch.isdigit()
+                    for ch in _DAY_MONTH.sub("", _SPAN_TO_DATE.sub("", self.text[s0:p]))
+                )
                 and not _REF_YEAR.search(self.text, s0, p)  # "Since 1985 the ice ..."
             ):
                 if _RELATIVE_YEAR.match(self.text, end):  # "... £1,395 the year before"
@@ -786,6 +800,19 @@ class TextIndex:
             # before (evidence keeps its own clause: "96,480 members, 27,150 of whom...")
             p0, _ = self.clause_bounds(c0 - 2, c0 - 1)
             found |= self._words(p0, c0 - 1, start, end, extra)
+        if bounded and c0 > 1 and text[c0 - 1] == ",":
+            p0, _ = self.clause_bounds(c0 - 2, c0 - 1)
+            if (
+                p0 == self.sentence_bounds(start)[0]
+                and _FRONTED.match(text, p0)
+                and not _DIGIT.search(text, p0, c0 - 1)
+                and bisect.bisect_left(self._q_starts, p0) == bisect.bisect_left(self._q_starts, c0)
+            ):
+                # a claim's framing phrase names its row: "For a normally soiled load in
+                # medium-hardness water, ... 65 g" is the "Medium" row's "Normally soiled"
+                # (a phrase with a number, "In 2024, ...", "Under the four-year contract,",
+                # is that number's)
+                found |= self._words(p0, c0 - 1, start, end, extra)
         if extra[0]:
             heads, column = self._table_heads(start)
             for a, b in heads:
