@@ -171,13 +171,14 @@ LAST_WORD = re.compile(r"([A-Za-z§#][A-Za-z.]*)[ \t\u00a0]*$")
 
 RANGE = re.compile(
     rf"(?:(?P<dash>[-–—]){SP}*|[ \u00a0]+(?P<dash2>[-–—]){SP}+)(?=[$€£¥₹]?\d)"
-    rf"|{SP}+(?P<word>to|and|through){SP}+"
+    rf"|-?{SP}+(?P<word>to|and|through){SP}+"
     r"(?=[$€£¥₹]?\d|[+\-\u2212]\d|(?i:plus|minus)[ \t]+\d)"
 )
 """A range between two numbers: "3-5", "3 – 5", "3 to 5", "between 3 and 5"; after a
 word the second may carry a sign ("from -30 to +100 °C", "minus 30 to plus 100"). A dash
 after a space but glued to the next number ("1,287 -8.9%") is that number's sign, and
-a tab ends a table cell: neither makes a range."""
+a tab ends a table cell: neither makes a range. A suspended hyphen before the word
+shares the second number's unit ("a 17- to 18-inch tyre", "10- and 12-year-olds")."""
 SIGN_AHEAD = re.compile(r"([+\-\u2212])|(?i:(plus|minus))[ \t]+")
 """The sign before the second number of a range ("+100", "minus 10")."""
 

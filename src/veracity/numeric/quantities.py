@@ -407,7 +407,7 @@ _UNIT_ADJECTIVES = (
     "wet dry net gross fresh seeded planted harvested sown irrigated rostered contracted "
     "billed paid usable arable metric additional extra route track lane nautical statute "
     "passenger vehicle train flight flying driving walking working man person machine "
-    "labour labor billable"
+    "labour labor billable linear lineal running"
 ).split()
 _ADJECTIVE_UNIT = re.compile(
     rf"[ \t]+(?i:{'|'.join(_UNIT_ADJECTIVES)})[ \t]+"

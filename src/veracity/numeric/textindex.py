@@ -465,6 +465,19 @@ class TextIndex:
         self._last_sentence = (s0, s1, got)
         return got
 
+    def _list_colon(self, c0: int, start: int) -> int:
+        """The colon that opens a list of values holding the clause ``c0`` (a later item:
+        "...: 15% for ..., 18% for ..."), or -1."""
+        text = self.text
+        s0, _ = self.sentence_bounds(start)
+        k = text.rfind(":", s0, c0)
+        if k < 0 or text[c0 - 1] not in ", " or ";" in text[k:start]:
+            return -1
+        first = text[k + 1 : k + 4].lstrip(" \t")
+        if not first or not (first[0].isdigit() or first[0] in "$€£¥₹"):
+            return -1  # the list after the colon opens with a value
+        return k
+
     def clause_bounds(self, start: int, end: int) -> tuple[int, int]:
         i = bisect.bisect_right(self._clause_cuts, start) - 1
         c0 = self._clause_cuts[i]
@@ -761,6 +774,12 @@ class TextIndex:
             s0, _ = self.sentence_bounds(c0 - 2)
             s0 = max(s0, text.rfind(";", s0, c0 - 1) + 1)  # "Packing: £420; removal: £1,180"
             found |= self._words(max(s0, c0 - 1 - _WINDOW), c0 - 1, start, end, extra)
+        elif not (bounded or found) and c0 > 2 and (colon := self._list_colon(c0, start)) >= 0:
+            # "charged as a percentage of first-year salary: 15% for ..., 18% for ...":
+            # the words before the colon name a value of the list after it that names
+            # nothing itself
+            s0, _ = self.sentence_bounds(colon)
+            found |= self._words(max(s0, colon - _WINDOW), colon, start, end, extra)
         if c0 > 0 and text[c0 - 1] == "(":  # "Total Fat 12 g (18% DV)": the 18 % is about fat
             p0, _ = self.clause_bounds(c0 - 1, c0 - 1)
             found |= self._words(p0, c0 - 1, start, end, extra)
