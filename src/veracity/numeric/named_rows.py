@@ -50,6 +50,9 @@ _NAME = re.compile(r"[A-Za-z][^|\t\n]*")
 _LEAD = re.compile(r"[A-Za-z][A-Za-z&'’. -]*[A-Za-z]")
 """A name's leading words ("Viola" of 'Viola 16"'): a name too."""
 _WORDS = re.compile(r"[A-Za-z]{4,}")
+_MEASURE_PREFIX = re.compile(r"[ \t]*(?!(?:18|19|20)\d\d\b)\d[\d.,+/–-]*[ \t]*")
+"""A number before a one-word name ("10 cents", "1 crown"; not the year of "1966 Triumph"):
+the cell is a quantity, which the answer may write otherwise ("10-cent coins")."""
 _CODE_NAME = re.compile(r"[a-z]{1,3}[ -]?\d{2,5}[a-z]?(?:[ -][a-z0-9]+)*")
 """A model code as a row name ("hx 800", "bp-520", "dc-400 duo")."""
 
@@ -230,36 +233,43 @@ def _rows(index: TextIndex, row: TableCell) -> _Rows:
     head = row.head if row.head is not None else row.start
     line = text.find("\n", head) + 1
     found: _Rows = {}
+    unit_names: dict[int, set[str]] = {}
     while 0 < line < len(text) and len(found) < _MAX_ROWS:
         end = text.find("\n", line)
         end = len(text) if end < 0 else end
         if row.sep not in text[line:end]:
             break
         names: list[str] = []
+        measures: set[str] = set()
         for cell in text[line:end].split(row.sep):
             m = _NAME.search(cell)
             if m is None:
                 continue
             name = m.group().strip().lower()
+            if " " not in name and _MEASURE_PREFIX.fullmatch(cell, 0, m.start()):
+                measures.add(name)  # "10 cents", "3 bedrooms": a quantity, not a name
             lead = _LEAD.match(name)
             for n in (name, lead.group() if lead is not None else ""):
                 if n and n not in names and (_WORDS.search(n) or _CODE_NAME.fullmatch(n)):
                     names.append(n)
         words = {w for n in names for w in _WORDS.findall(n)}
         found[line] = (names, words)
+        unit_names[line] = measures
         line = end + 1
-    return _distinctive(found)
+    return _distinctive(found, unit_names)
 
 
-def _distinctive(rows: _Rows) -> _Rows:
+def _distinctive(rows: _Rows, unit_names: dict[int, set[str]]) -> _Rows:
     """Each row with only the names no other row of its table has: "item" (the leading
-    word of "Item 5" and "Item 6") names neither row, "item 5" names one."""
+    word of "Item 5" and "Item 6") names neither row, "item 5" names one. The word of a
+    quantity ("cents" of "10 cents", "hours" of "3+ hours") is counted, then dropped: it
+    names no row."""
     count: dict[str, int] = {}
     for names, _ in rows.values():
         for n in set(names):
             count[n] = count.get(n, 0) + 1
     return {
-        start: ([n for n in names if count[n] == 1], words)
+        start: ([n for n in names if count[n] == 1 and n not in unit_names[start]], words)
         for start, (names, words) in rows.items()
     }
 
