@@ -96,8 +96,8 @@ _WHICH = re.compile(r"[ \t]+(?:which|that)[ \t]")
 """A relative clause after a comma ("..., which averages seven years")."""
 _LEVEL_BEFORE = re.compile(r"\b(?:to|with)[ \t]+$")
 """Before a bare number that a level reaches ("... to end the year with 402")."""
-_BASE_YEAR = re.compile(r"\b(?i:vs\.?|versus|on|from|since|against|than)[ \t]*$")
-"""Before a header's year: the year a change is measured from ("Change vs 2023")."""
+_BASE_YEAR = re.compile(r"\b(?i:vs\.?|versus|on|from|since|against|than)[ \t]*(?:(?i:FY|CY)[ ]?)?$")
+"""Before a header's year: the year a change is measured from ("Change vs 2023", "vs FY2024")."""
 _YEAR_CELL = re.compile(
     r"[ \t*]*(?:\(?[A-Za-z][A-Za-z0-9-]*(?:[ \t]+\d{1,2})?[ \t]+){0,3}\(?(?:FY[ ]?|CY[ ]?)?"
     r"((?:18|19|20)\d\d)(?:[/-]\d{2})?\)?"
