@@ -337,7 +337,7 @@ def _context_evidence(ctx: str, i: int, cfg: DomainConfig) -> list[EvidenceQuant
     found = scan_quantities(
         _ascii_forms(ctx),
         # "across its three factories" is no claim, but stays a value a claim may restate
-        exclusions=frozenset(cfg.exclusions) - {"set_reference", "rate_basis"},
+        exclusions=frozenset(cfg.exclusions) - {"set_reference", "rate_basis", "period_frame"},
         table_scale=cfg.table_scale,
         keep_parts=True,
         compared_units=True,

@@ -25,6 +25,7 @@ EXCLUSIONS: tuple[str, ...] = (
     "phone",
     "citation",
     "relative_time",
+    "period_frame",
     "set_reference",
     "rate_basis",
 )
@@ -37,9 +38,7 @@ EXCLUSIONS: tuple[str, ...] = (
   groups joined by ``/`` or ``-`` chains (``12/03/2020``, ``2020-03-12``, ``24/7``),
   a bare ``12/05`` and simple fractions (``1/2``, ``3/4``). A two-number slash pair
   followed by a unit (``120/80 mmHg``) or named a ratio / split (``a 60/40 split``) is
-  not a date: it is two claims. A time span that runs to a date ("in the six months to
-  30 June 2025", "the 12 weeks ended 4 March") is the period a figure covers, not a
-  claim.
+  not a date: it is two claims.
 * ``time_of_day``: ``14:30``, ``9:00 am``, ``10am``, ``3 p.m.``, ``14:30 hrs``.
 * ``identifier``: codes glued to letters (``COVID-19``, ``Q3``, ``A320``, ``CO2``),
   numbers after a naming word (``ISO 9001``, ``§ 1983``, ``Section 230``, ``Scope 3``,
@@ -51,6 +50,10 @@ EXCLUSIONS: tuple[str, ...] = (
 * ``relative_time``: a time span that dates another number ("78% twelve months
   before", "1.49 two years earlier", "six weeks previously"): a reference to a period,
   not a measured duration.
+* ``period_frame``: a time span that runs to a date ("in the six months to 30 June
+  2025", "the 12 weeks ended 4 March", "the four weeks to mid-February"): the period a
+  figure covers, not a claim (in an answer; in the evidence it stays a value a claim may
+  restate: "revenue for the 26 weeks").
 * ``set_reference``: a number word after "the", "all", "these", "its"... that refers to
   a set the text already names ("across all three kilns", "the two candidates"), not a
   count it asserts (in an answer; in the evidence it stays a value a claim may restate).

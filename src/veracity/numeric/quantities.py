@@ -448,10 +448,10 @@ def _read(text: str, raw: RawNumber, active: frozenset[str]) -> tuple[list[Quant
         q.dimension == "time"
         and not q.excluded
         and text[stop : stop + 1] == " "
-        and "date" in active
+        and "period_frame" in active
         and _TO_DATE.match(text, stop)
     ):
-        q.excluded = "date"  # "in the six months to 30 June 2025": the period a figure covers
+        q.excluded = "period_frame"  # "in the six months to 30 June 2025": its period
     # RANGE starts with a space or a dash: test that character before running it
     rng = RANGE.match(text, stop) if text[stop : stop + 1] in _RANGE_START else None
     if rng is None and raw.words and text[stop : stop + 1] == " ":
@@ -501,6 +501,8 @@ def _read(text: str, raw: RawNumber, active: frozenset[str]) -> tuple[list[Quant
     bare_first = worded and q.excluded == "bare_word" and not q2.excluded
     if bare_first:
         q.excluded = ""  # "two to four weeks": a claim if a range (its second half's kind)
+    if q2.excluded == "date" and not q.excluded and q.dimension == "time" and not worded:
+        return [q], stop  # "the 26 weeks to 27 September" (in evidence): a span up to a date
     if q.excluded or q2.excluded:
         reason = q.excluded or q2.excluded
         q.excluded = q2.excluded = reason
