@@ -107,6 +107,8 @@ _YEAR_CELL = re.compile(
 three words or period codes before it, one after it and a unit in brackets ("2026
 proposed", "Budget 2025", "Q3 2024", "Thrombolysis rate Q1 2025", "Week 7 2025", "2025
 (t)")."""
+_ALTERNATIVE = re.compile(r"[ \t,]+or[ \t]+")
+"""Between two values offered as alternatives ("€65 in advance or €80 at the door")."""
 _FRONTED = re.compile(
     r"[ \t]*(?:For|In|At|On|During|Among|Across|Under|With|Within|Throughout)[ \t]+"
     r"(?:an?|the|each|every|all)?\b"
@@ -762,6 +764,19 @@ class TextIndex:
                     sub = _SUBORDINATE.search(self.text, end, c1)
                     if sub is not None:  # "114 off 121 deliveries as Australia won by 41"
                         c1 = sub.start()
+        elif self._q_starts:
+            # evidence: of two values offered as alternatives ("€65 in advance or €80 at
+            # the door"), each keeps the words they share and its own, not the other's
+            k = bisect.bisect_right(self._q_ends, start) - 1
+            if k >= 0 and self._q_ends[k] > c0:
+                alt = _ALTERNATIVE.search(self.text, self._q_ends[k], start)
+                if alt is not None and self._q_starts[k] >= c0:
+                    gap = (self._q_starts[k], alt.end())
+            k = bisect.bisect_left(self._q_starts, end)
+            if k < len(self._q_starts) and self._q_starts[k] < c1:
+                alt = _ALTERNATIVE.search(self.text, end, self._q_starts[k])
+                if alt is not None:
+                    c1 = alt.start()
         extra = self._extras or self._extra()
         if gap is None:
             found = self._words(c0, c1, start, end, extra)
