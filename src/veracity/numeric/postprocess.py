@@ -172,10 +172,14 @@ def smaller_unit(small: str, big: str) -> bool:
 def might_have_table_marker(text: str) -> bool:
     """Whether ``text`` may hold a table-scale marker (a cheap test before TABLE_MARK)."""
     low = text.lower()
-    if "thousand" in low or "million" in low or "billion" in low:
+    if "thousands" in low or "millions" in low or "billions" in low:
         return True
     return ")" in low and any(
-        w in low for w in ("000)", "000s)", "m)", "mn)", "bn)", "thousand)", "million)", "billion)")
+        w in low
+        for w in (
+            *("000)", "000s)", "m)", "mn)", "bn)", "thousand)", "million)", "billion)"),
+            *("stated)", "noted)", "indicated)"),  # "(RM million unless stated)"
+        )
     )
 
 
