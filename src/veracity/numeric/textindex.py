@@ -107,6 +107,10 @@ _YEAR_CELL = re.compile(
 three words or period codes before it, one after it and a unit in brackets ("2026
 proposed", "Budget 2025", "Q3 2024", "Thrombolysis rate Q1 2025", "Week 7 2025", "2025
 (t)")."""
+_TO_THIS = re.compile(r"[ \t]*,?[ \t]+to[ \t]+[$€£¥₹]?")
+"""Between a year and the number after it: "(from 2.3 GJ in 2022) to 1.9 GJ"."""
+_FROM_VALUE = re.compile(r"\bfrom[ \t]+[$€£¥₹]?\d[^;]*$", re.IGNORECASE)
+"""A value after "from" before a year: "from 2.3 GJ in (2022 to ...)"."""
 _ALTERNATIVE = re.compile(r"[ \t,]+or[ \t]+")
 """Between two values offered as alternatives ("€65 in advance or €80 at the door")."""
 _FRONTED = re.compile(
@@ -560,6 +564,12 @@ class TextIndex:
                 # "318,905 since recruitment opened in 2019": the start of a total (but
                 # "has applied since 1 March 2025" is dated by it)
                 or (p >= end and self._since_clause_before(end, p))
+                # "dropped from 2.3 GJ in 2022 to 1.9 GJ": 2022 is the earlier value's
+                or (
+                    p < start
+                    and _TO_THIS.fullmatch(self.text, p + 4, start)
+                    and _FROM_VALUE.search(self.text, max(self.sentence_bounds(p)[0], p - 48), p)
+                )
             ):
                 continue
             if p >= end:

@@ -224,6 +224,8 @@ UNITS: dict[str, Unit] = {
         "kilometers per hour",
     ),
     **_u("speed", "mph", 0.44704, "miles per hour"),
+    **_u("speed", "ypm", 0.9144 / 60, "yd/min", "yards per minute"),  # pigeon racing
+    **_u("speed", "fpm", 0.3048 / 60, "ft/min", "feet per minute"),  # lifts, air flow
     **_u("speed", "m/s", 1.0, "metres per second", "meters per second"),
     **_u("speed", "kn", 0.514444, "knot", "knots"),
     **_u(
