@@ -168,6 +168,8 @@ _NUMBERED = re.compile(r"(?:" + "|".join(NUMBERED_PERIODS) + r")\d{1,2}")
 def period_labels(labels: frozenset[str]) -> frozenset[str]:
     """The labels that name a period: months, weekdays, quarters, halves (:data:`MONTHS`)
     and numbered periods ("period7" for "Period 7", "week12")."""
+    if not labels:  # (structured evidence mostly has none)
+        return labels
     found = labels & MONTHS
     numbered = [n for n in labels if n[-1].isdigit() and _NUMBERED.fullmatch(n)]
     return found | frozenset(numbered) if numbered else found
