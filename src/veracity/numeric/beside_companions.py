@@ -73,15 +73,21 @@ def find_beside_companions(
     (verified, relative error, rule); ``prefer(claim, candidates)`` the evidence the
     context preference picks."""
     out = list(verdicts)
+    failed = [
+        i
+        for i, v in enumerate(verdicts)
+        if not v.verified and v.rule == "out_of_tolerance" and v.claim.index is not None
+    ]
+    if not failed:
+        return out  # (for speed: no sentence to index)
     groups: dict[_Sentence, list[ClaimVerification]] = {}
     for v in verdicts:
         at = _answer_sentence(v.claim)
         if at is not None:
             groups.setdefault(at, []).append(v)
-    for i, v in enumerate(verdicts):
+    for i in failed:
+        v = verdicts[i]
         x = v.claim
-        if v.verified or v.rule != "out_of_tolerance" or x.index is None:
-            continue
         group = groups.get(_answer_sentence(x) or (0, 0, 0), [])
         if len(group) > MAX_SENTENCE_QUANTITIES:
             continue  # a table or number dump, not a sentence of prose

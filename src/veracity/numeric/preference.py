@@ -73,27 +73,29 @@ def prefer_context(
             cands = same_month
             what = ", ".join(sorted(period_name(m) for m in months))
             note = (note + "; " if note else "") + f"evidence for {what} preferred"
-    if len(cands) > 1 and any(e.index is not None for e in cands) and not says_earlier(claim):
-        # "Pass rate | Prior sitting pass rate": the earlier column only when the claim
-        # says so ("at the previous sitting")
-        current = [e for e in cands if earlier_column(e) is None]
-        if current and len(current) < len(cands):
-            cands = current
-    if len(cands) > 1 and any(e.index is not None for e in cands) and says_only_earlier(claim):
-        unit = _earlier_unit(claim)
-        if unit:  # "A year ago, diesel averaged $4.01": the "Year ago" column, not "Last week"
-            in_column = [e for e in cands if unit in (earlier_column(e) or "").lower()]
-            if in_column and len(in_column) < len(cands):
-                cands = in_column
-                note = (
-                    note + "; " if note else ""
-                ) + f"evidence of the column for {unit} preferred"
-    if len(cands) > 1 and says_only_earlier(claim):
-        # "In the prior year the fare was ₹41": not the newer value of "rose to ₹46 from ₹41"
-        older = [e for e in cands if not newer_of_a_change(e)]
-        if older and len(older) < len(cands):
-            cands = older
-            note = (note + "; " if note else "") + "the newer value of a change set aside"
+    if len(cands) > 1 and any(e.index is not None for e in cands):
+        # a text's column or sentence may date its values (structured evidence has neither)
+        if not says_earlier(claim):
+            # "Pass rate | Prior sitting pass rate": the earlier column only when the claim
+            # says so ("at the previous sitting")
+            current = [e for e in cands if earlier_column(e) is None]
+            if current and len(current) < len(cands):
+                cands = current
+        if len(cands) > 1 and any(e.index is not None for e in cands) and says_only_earlier(claim):
+            unit = _earlier_unit(claim)
+            if unit:  # "A year ago, diesel averaged $4.01": the "Year ago" column, not "Last week"
+                in_column = [e for e in cands if unit in (earlier_column(e) or "").lower()]
+                if in_column and len(in_column) < len(cands):
+                    cands = in_column
+                    note = (
+                        note + "; " if note else ""
+                    ) + f"evidence of the column for {unit} preferred"
+        if len(cands) > 1 and says_only_earlier(claim):
+            # "In the prior year the fare was ₹41": not the newer value of "rose to ₹46 from ₹41"
+            older = [e for e in cands if not newer_of_a_change(e)]
+            if older and len(older) < len(cands):
+                cands = older
+                note = (note + "; " if note else "") + "the newer value of a change set aside"
     codes = [n for n in labels if _is_code(n)] if labels else []
     if codes and len(cands) > 1:  # "bore WM-12": a code names one row or place exactly
         coded = [e for e in cands if not labels_of(e).isdisjoint(codes)]
@@ -166,6 +168,8 @@ _NUMBERED = re.compile(r"(?:" + "|".join(NUMBERED_PERIODS) + r")\d{1,2}")
 def period_labels(labels: frozenset[str]) -> frozenset[str]:
     """The labels that name a period: months, weekdays, quarters, halves (:data:`MONTHS`)
     and numbered periods ("period7" for "Period 7", "week12")."""
+    if not labels:  # (structured evidence mostly has none)
+        return labels
     found = labels & MONTHS
     numbered = [n for n in labels if n[-1].isdigit() and _NUMBERED.fullmatch(n)]
     return found | frozenset(numbered) if numbered else found

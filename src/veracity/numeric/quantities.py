@@ -452,8 +452,7 @@ def _read(text: str, raw: RawNumber, active: frozenset[str]) -> tuple[list[Quant
         and _TO_DATE.match(text, stop)
     ):
         q.excluded = "period_frame"  # "in the six months to 30 June 2025": its period
-    # RANGE starts with a space or a dash: test that character before running it
-    rng = RANGE.match(text, stop) if text[stop : stop + 1] in _RANGE_START else None
+    rng = _range_at(text, stop)
     if rng is None and raw.words and text[stop : stop + 1] == " ":
         rng = _WORD_RANGE.match(text, stop)  # "two to four weeks", "between two and five"
     worded = rng is not None and rng.re is _WORD_RANGE
@@ -533,6 +532,20 @@ def _read(text: str, raw: RawNumber, active: frozenset[str]) -> tuple[list[Quant
     q.noun = q2.noun
     q.half_unit = min(q.half_unit, q2.half_unit)
     return [q], stop2
+
+
+def _range_at(text: str, stop: int) -> re.Match[str] | None:
+    """``RANGE.match(text, stop)``, for speed after a test of its first two characters: a
+    space or a dash, and after a blank another blank, a dash, or the "t" / "a" of "to" /
+    "and" ("through" too)."""
+    c = text[stop : stop + 1]
+    if c not in _RANGE_START or (c in _BLANKS and text[stop + 1 : stop + 2] not in _RANGE_NEXT):
+        return None
+    return RANGE.match(text, stop)
+
+
+_RANGE_NEXT = frozenset(" \t\u00a0\u2009\u202f-–—ta")
+"""The characters that may follow a blank that opens a :data:`RANGE` match."""
 
 
 _TO_DATE = re.compile(
@@ -1085,6 +1098,9 @@ def _rate_basis(text: str, s: int) -> bool:
     """Whether the measure at ``s`` follows "per" with no number just before it ("Per 100
     grams, ...": the basis of the values after it; but "£21 per 140-litre bag" is a
     price of that bag)."""
+    window = text[max(0, s - 6) : s]
+    if "p" not in window and "P" not in window:
+        return False  # for speed: no "per" (no other letter folds to "p")
     m = _PER_BEFORE.search(text, max(0, s - 6), s)
     return m is not None and not any(
         ch.isdigit() for ch in text[max(0, m.start() - 12) : m.start()]

@@ -123,6 +123,9 @@ _PER_PERIOD_BEFORE = re.compile(
 )
 """A rate's period stated before its value ("Average revenue per member per month was
 £18.45"): the number is a rate per that period."""
+_PER_PERIODS = ("day", "week", "month", "quarter", "year", "annum")
+"""The periods of :data:`_PER_PERIOD_BEFORE` (for speed: one is in a window it matches;
+no other letter folds to theirs once the window is lower-cased)."""
 _INVERSE = re.compile(rf"{_SP}+(?P<den>[^\W\d_][\w²³]*)(?:-1|⁻¹)(?![\w])")
 """Scientific notation for a denominator: "152 Wh kg-1", "128 mAh g⁻¹"."""
 _ADVERB = re.compile(
@@ -274,6 +277,8 @@ def read_per(text: str, pos: int) -> tuple[str, int, bool] | None:
     return None
 
 
+_BLANK = frozenset(" \t")
+"""What :data:`_LATE_RATE` opens with (a cheap test before it)."""
 _LATE_RATE = re.compile(
     r"(?:[ \t]+(?!(?i:and|but|or|for|within|after|over|lasts?|lasted|takes?|took)\b)"
     r"[A-Za-z'’-]+){1,6}?[ \t]+(?i:per|each|every|a|an)[ \t]+"
@@ -321,14 +326,16 @@ def apply_rate(text: str, q: Quantity) -> None:
             if after[2]:  # "48 litres of water per 100 cycles": the number is the rate's
                 q.end = after[1]
             return
-    if got is None and q.dimension not in ("time", "percent"):
-        late = _LATE_RATE.match(text, q.end)
-        if late is not None:  # "720 tonnes of tomatoes are harvested each day."
-            q.per = PERIODS[late.group(1).lower()]
-            return
     if got is None:
+        if q.dimension == "time":
+            return  # a time span takes no period from the words around it
+        if q.dimension != "percent" and text[q.end : q.end + 1] in _BLANK:
+            late = _LATE_RATE.match(text, q.end)
+            if late is not None:  # "720 tonnes of tomatoes are harvested each day."
+                q.per = PERIODS[late.group(1).lower()]
+                return
         window = text[max(0, q.start - 40) : q.start].lower()
-        if q.dimension != "time" and ("per " in window or " a " in window):
+        if ("per " in window or " a " in window) and any(p in window for p in _PER_PERIODS):
             said = _PER_PERIOD_BEFORE.search(text, max(0, q.start - 40), q.start)
             if said is not None:  # "revenue per member per month was £18.45"
                 q.per = PERIODS[said.group(1).lower()] or said.group(1).lower()
@@ -336,7 +343,7 @@ def apply_rate(text: str, q: Quantity) -> None:
         if "ly" not in window and "annual" not in window:
             return  # no period adjective can be there
         before = _PERIOD_BEFORE.search(text, max(0, q.start - 40), q.start)
-        if before is not None and q.dimension != "time":
+        if before is not None:
             q.per = _PERIOD_ADJECTIVES[before.group(1).lower()]
         return
     per, end, with_number = got

@@ -467,14 +467,21 @@ def currencies_compatible(a: str, b: str) -> bool:
     ``kr`` (kroner, kronor) with NOK / DKK / SEK / ISK; ``*`` (any currency) with
     everything.
     """
-    if a == b or "*" in (a, b):
-        return True
-    if {a, b} <= {"CNY", "RMB"}:
-        return True
-    for generic, family in _FAMILIES.items():
-        if generic in (a, b) and a in family and b in family:
-            return True
-    return False
+    return a == b or a == "*" or b == "*" or (a, b) in _COMPATIBLE_PAIRS
+
+
+_COMPATIBLE_PAIRS = frozenset(
+    [("CNY", "RMB"), ("RMB", "CNY")]
+    + [
+        (a, b)
+        for generic, family in _FAMILIES.items()
+        for a in family
+        for b in family
+        if generic in (a, b)
+    ]
+)
+"""The pairs of different codes :func:`currencies_compatible` accepts: the Chinese yuan
+under either code, and each generic sign with a code of its family (built once)."""
 
 
 def unit_regex_source() -> str:

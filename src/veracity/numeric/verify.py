@@ -778,7 +778,11 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
     best, closest, note = found
     suffix = f" ({note})" if note else ""
     if best is not None and cfg.context_check:
-        earlier = earlier_column(best[1])
+        matched = best[1]
+        # structured evidence (no text) is in no column and states no change: only its
+        # own year and labels below
+        structured = matched.index is None or matched.span is None
+        earlier = None if structured else earlier_column(matched)
         if earlier is not None and _names_period(claim) and not says_earlier(claim):
             # "the pass rate at the March 2026 sitting was 49%" from "Prior sitting pass rate"
             why = (
@@ -786,8 +790,7 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
                 "the claim names (a number from another period)"
             )
             return _another_period(claim, best, why + suffix, tol)
-        matched = best[1]
-        if dated_earlier(matched) and says_current(claim):
+        if not structured and dated_earlier(matched) and says_current(claim):
             # "This season, chick survival was 74%" from "81%, compared with 74% the
             # previous season"
             why = (
@@ -795,15 +798,14 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
                 "current one (a number from another period)"
             )
             return _another_period(claim, best, why + suffix, tol)
-        if says_only_earlier(claim) and newer_of_a_change(matched):
+        if not structured and says_only_earlier(claim) and newer_of_a_change(matched):
             # "In the prior year the fare was ₹46" from "rose to ₹46 from ₹41"
             why = (
                 "that value is the newer one of a change, and the claim dates it to the "
                 "earlier period (a number from another period)"
             )
             return _another_period(claim, best, why + suffix, tol)
-        # structured evidence (no text) has its own year and labels, and no compared year
-        structured = matched.index is None or matched.span is None
+        # structured evidence has no compared year
         ey = matched.year if structured else year_of(matched)  # ("46 years" has no year)
         compared = (
             compared_year_of(matched)
@@ -946,31 +948,9 @@ def _score(
     for i, v in enumerate(verdicts):
         if not v.verified:  # "1.62m" as 1.62 million, "six hundred pounds" as £600
             verdicts[i] = reread(v, lambda c: _verify_one(c, grouped, cfg))
-    # the derived rules read the other claims of a claim's sentence: indexed once (a
-    # verdict they turn verified is stored through the index, for the claims after it)
-    sentences = AnswerSentences(verdicts)
-    for i, v in enumerate(verdicts):
-        if not v.verified:
-            tol = cfg.tolerance_for(v.claim.claim_type)
-            if v.claim.dimension == "ratio":
-                got = ratio_of_claims(v.claim, sentences, tol, cfg.approximation_widening)
-            elif v.claim.dimension == "percent":
-                widen = cfg.approximation_widening
-                got = share_of_claims(v.claim, sentences, grouped, tol, widen)
-                if got is None:  # "47 of the 64 applications, about 73 percent"
-                    got = percent_of_claims(v.claim, sentences, tol, widen)
-            else:
-                got = product_of_claims(v.claim, sentences, tol)
-                if got is None and v.claim.dimension == "area":  # "12 by 2 m, or 24 m²"
-                    got = area_of_claims(v.claim, sentences, tol)
-            if got is None and v.claim.dimension != "ratio":
-                got = sum_of_claims(v.claim, sentences, tol)  # "60,850 in total: 48,600 and ..."
-            far = v.relative_error is None or v.relative_error > tol
-            if got is None and v.rule in _NOTHING_CLOSE and far:
-                # "Across the three venues, 897 ..."
-                got = column_total(v.claim, sentences, grouped, tol)
-            if got is not None:
-                sentences.replace(i, got)
+    unverified = [i for i, v in enumerate(verdicts) if not v.verified]
+    if unverified:  # (every claim verified: no derived rule to run, no index to build)
+        _derive(verdicts, unverified, grouped, cfg)
     if cfg.context_check and len(verdicts) > 1:
         verdicts = find_beside_companions(
             verdicts,
@@ -1001,6 +981,42 @@ def _score(
     return NumericReport(
         ok / total, reason, total, ok, total - ok, verdicts, breakdown, cfg.name, len(pool)
     )
+
+
+def _derive(
+    verdicts: list[ClaimVerification],
+    unverified: list[int],
+    grouped: EvidencePool,
+    cfg: DomainConfig,
+) -> None:
+    """Run the derived rules (ratios, shares, products, sums, column totals of the other
+    claims of a sentence) on the verdicts at ``unverified``, storing in ``verdicts``
+    each one they turn verified."""
+    # the derived rules read the other claims of a claim's sentence: indexed once (a
+    # verdict they turn verified is stored through the index, for the claims after it)
+    sentences = AnswerSentences(verdicts)
+    for i in unverified:
+        v = verdicts[i]
+        tol = cfg.tolerance_for(v.claim.claim_type)
+        if v.claim.dimension == "ratio":
+            got = ratio_of_claims(v.claim, sentences, tol, cfg.approximation_widening)
+        elif v.claim.dimension == "percent":
+            widen = cfg.approximation_widening
+            got = share_of_claims(v.claim, sentences, grouped, tol, widen)
+            if got is None:  # "47 of the 64 applications, about 73 percent"
+                got = percent_of_claims(v.claim, sentences, tol, widen)
+        else:
+            got = product_of_claims(v.claim, sentences, tol)
+            if got is None and v.claim.dimension == "area":  # "12 by 2 m, or 24 m²"
+                got = area_of_claims(v.claim, sentences, tol)
+        if got is None and v.claim.dimension != "ratio":
+            got = sum_of_claims(v.claim, sentences, tol)  # "60,850 in total: 48,600 and ..."
+        far = v.relative_error is None or v.relative_error > tol
+        if got is None and v.rule in _NOTHING_CLOSE and far:
+            # "Across the three venues, 897 ..."
+            got = column_total(v.claim, sentences, grouped, tol)
+        if got is not None:
+            sentences.replace(i, got)
 
 
 def check_numbers(
