@@ -1,7 +1,7 @@
 """``veracity numbers``: extract and verify numeric claims from the command line.
 
-Commands: ``extract TEXT``, ``verify TEXT --evidence ... --context ...``,
-``presets [NAME]``. ``TEXT`` is an argument or ``-`` for stdin. Errors exit with
+Commands: ``extract TEXT``, ``excluded TEXT`` (the numbers that are not claims, and
+why), ``verify TEXT --evidence ... --context ...``, ``presets [NAME]``. ``TEXT`` is an argument or ``-`` for stdin. Errors exit with
 status 2 and a one-line message; user text is never read as rich markup.
 """
 
@@ -19,7 +19,14 @@ from rich.table import Table
 
 from veracity.errors import VeracityError
 from veracity.io import LONE_SURROGATE, TOO_MANY_DIGITS, exceeds_int_digits, lone_surrogate_at
-from veracity.numeric import DomainConfig, extract_claims, get_preset, list_presets, load_config
+from veracity.numeric import (
+    DomainConfig,
+    excluded_numbers,
+    extract_claims,
+    get_preset,
+    list_presets,
+    load_config,
+)
 from veracity.numeric.sfs_api import MAX_JSON_CHARS
 from veracity.numeric.verify import check_numbers
 from veracity.server.numeric_args import evidence_items
@@ -162,6 +169,29 @@ def extract(
     if len(claims) > MAX_TABLE_ROWS:
         print(f"showing the first {MAX_TABLE_ROWS} of {len(claims):,} claims; --json lists all")
     print(f"{len(claims)} numeric claim(s)")
+
+
+@app.command()
+def excluded(
+    text: TextArg, preset: PresetOpt = "general", config: ConfigOpt = None, as_json: JsonOpt = False
+) -> None:
+    """List the numbers of TEXT that are not claims, with the exclusion rule that set
+    each aside and why (years, dates, times, codes, list markers...; a config's
+    "exclusions" chooses the rules)."""
+    try:
+        found = excluded_numbers(_read_text(text), _config(preset, config))
+    except VeracityError as err:
+        raise _fail(str(err)) from None
+    if as_json:
+        _print_json([e.to_dict() for e in found])
+        return
+    table = Table("#", "number", "rule", "why it is not a claim")
+    for i, e in enumerate(found[:MAX_TABLE_ROWS], 1):
+        table.add_row(str(i), escape(e.text), e.rule, e.reason)
+    Console().print(table)
+    if len(found) > MAX_TABLE_ROWS:
+        print(f"showing the first {MAX_TABLE_ROWS} of {len(found):,}; --json lists all")
+    print(f"{len(found)} number(s) not taken as claims")
 
 
 @app.command()

@@ -9,8 +9,14 @@ trace. See :func:`check_numbers`.
 from __future__ import annotations
 
 from veracity.numeric.config import DomainConfig, ExtractionPattern, load_config
-from veracity.numeric.extract import evidence_from_contexts, extract_claims
-from veracity.numeric.models import ClaimVerification, EvidenceQuantity, NumericClaim, NumericReport
+from veracity.numeric.extract import evidence_from_contexts, excluded_numbers, extract_claims
+from veracity.numeric.models import (
+    ClaimVerification,
+    EvidenceQuantity,
+    ExcludedNumber,
+    NumericClaim,
+    NumericReport,
+)
 from veracity.numeric.presets import get_preset, list_presets
 from veracity.numeric.verify import check_numbers, verify_claims
 
@@ -18,11 +24,13 @@ __all__ = [
     "ClaimVerification",
     "DomainConfig",
     "EvidenceQuantity",
+    "ExcludedNumber",
     "ExtractionPattern",
     "NumericClaim",
     "NumericReport",
     "check_numbers",
     "evidence_from_contexts",
+    "excluded_numbers",
     "extract_claims",
     "get_preset",
     "list_presets",

@@ -21,7 +21,8 @@ from veracity.errors import InputError, UnsafePatternError
 from veracity.numeric import units
 from veracity.numeric.config import DomainConfig, ExtractionPattern
 from veracity.numeric.gcpause import gc_paused
-from veracity.numeric.models import EvidenceQuantity, NumericClaim
+from veracity.numeric.lexicon import EXCLUSION_REASONS
+from veracity.numeric.models import EvidenceQuantity, ExcludedNumber, NumericClaim
 from veracity.numeric.phrases import MULTIPLIER_RE
 from veracity.numeric.presets import resolve_config
 from veracity.numeric.quantities import Quantity, scan_quantities
@@ -29,7 +30,13 @@ from veracity.numeric.textindex import TextIndex
 from veracity.numeric.unitstr import BASE_UNITS, parse_unit_string
 from veracity.numeric.user_patterns import PATTERN_TIMEOUT, compile_pattern
 
-__all__ = ["MAX_TEXT_CHARS", "claim_type_of", "evidence_from_contexts", "extract_claims"]
+__all__ = [
+    "MAX_TEXT_CHARS",
+    "claim_type_of",
+    "evidence_from_contexts",
+    "excluded_numbers",
+    "extract_claims",
+]
 
 MAX_TEXT_CHARS = 20_000_000
 """Longest text accepted (20 million characters); longer input raises InputError."""
@@ -133,6 +140,34 @@ def extract_claims(text: str, config: DomainConfig | str | None = None) -> list[
     cfg = resolve_config(config)
     with gc_paused(len(text)):
         return _extract(text, cfg)
+
+
+def excluded_numbers(text: str, config: DomainConfig | str | None = None) -> list[ExcludedNumber]:
+    """The numbers of ``text`` that the parser reads but does not take as claims, in order
+    of position, each with the exclusion rule that set it aside and why ("30 June 2025":
+    ``date``; "COVID-19": ``identifier``). Only the active rules of ``config`` exclude (a
+    rule left out of ``exclusions`` makes its numbers claims); a number that an
+    extraction pattern of ``config`` takes is a claim, not listed. With
+    ``builtin_extraction`` off the parser is not run: nothing is listed."""
+    text = _check_text(text, "text")
+    cfg = resolve_config(config)
+    if not cfg.builtin_extraction:
+        return []
+    with gc_paused(len(text)):
+        found = scan_quantities(
+            _ascii_forms(text),
+            exclusions=frozenset(cfg.exclusions),
+            table_scale=cfg.table_scale,
+            keep_excluded=True,
+        )
+        claimed = [c.span for c in _extract(text, cfg)] if cfg.extraction_patterns else []
+    return [
+        ExcludedNumber(
+            text[q.start : q.end], (q.start, q.end), q.excluded, EXCLUSION_REASONS[q.excluded]
+        )
+        for q in found
+        if q.excluded and not any(a < q.end and q.start < b for a, b in claimed)
+    ]
 
 
 def _extract(text: str, cfg: DomainConfig) -> list[NumericClaim]:

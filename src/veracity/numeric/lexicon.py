@@ -8,6 +8,7 @@ from __future__ import annotations
 __all__ = [
     "ADJECTIVES",
     "EXCLUSIONS",
+    "EXCLUSION_REASONS",
     "IDENTIFIER_WORDS",
     "MONTHS",
     "NOUN_STOPWORDS",
@@ -61,6 +62,24 @@ EXCLUSIONS: tuple[str, ...] = (
   the chips contain 34 g of fat", "prices per 100 kg"): the basis the next values are
   stated per, not a claim. After a number it is that number's rate ("£3 per 100 g").
 """
+
+EXCLUSION_REASONS: dict[str, str] = {
+    "year": "a year used as a date",
+    "date": "part of a date, a fraction or a chain of digit groups",
+    "time_of_day": "a time of day",
+    "identifier": "an identifier or code (a model, section, phase, version or reference number)",
+    "ordinal": "an ordinal",
+    "list_marker": "a list marker",
+    "phone": "a phone-like number",
+    "citation": "a bracketed citation",
+    "relative_time": "a time span that dates another number",
+    "period_frame": "the period a figure covers (a time span that runs to a date)",
+    "set_reference": "a number word for a set the text already names",
+    "rate_basis": "the basis the following values are stated per",
+    "bare_word": "a number word that counts nothing ('one of the best')",
+}
+"""Why each exclusion rule (and the parser's own ``bare_word``) sets a number aside: the
+reason :func:`veracity.numeric.excluded_numbers` gives."""
 
 IDENTIFIER_WORDS: frozenset[str] = frozenset(
     """

@@ -17,6 +17,7 @@ from veracity.numeric.textindex import TextIndex
 __all__ = [
     "ClaimVerification",
     "EvidenceQuantity",
+    "ExcludedNumber",
     "NumericClaim",
     "NumericReport",
     "check_claims",
@@ -183,6 +184,26 @@ class EvidenceQuantity:
             "value": _num(self.stated_value),
             "unit": self.unit,
             "source": self.source,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class ExcludedNumber:
+    """A number of a text that is not a claim: its text and span, the exclusion rule that
+    set it aside (a name of :data:`veracity.numeric.lexicon.EXCLUSIONS`, or ``bare_word``)
+    and why, in words."""
+
+    text: str
+    span: tuple[int, int]
+    rule: str
+    reason: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "text": self.text,
+            "span": list(self.span),
+            "rule": self.rule,
+            "reason": self.reason,
         }
 
 
