@@ -209,6 +209,13 @@ def _declared_by_labels(
         hcells = index.head_cells(cell)
         if hcells is not None and len(hcells) == len(cell.cells):
             spans.append(hcells[cell.col])
+        # a text cell of the row that states a rate's basis ("Cased spirits storage | per
+        # pallet per week | £3.85"): the value is per that
+        spans += [
+            (a, b)
+            for k, (a, b) in enumerate(cell.cells)
+            if 0 < k != cell.col and _PER_CELL.fullmatch(text, a, b)
+        ]
         for a, b in spans:
             found |= named(text, a, b)
         if not found and cell.head is not None and cell.head > 0:
@@ -234,8 +241,21 @@ def _unit_dens_named(text: str, a: int, b: int) -> set[str]:
     return found
 
 
+_PER_CELL = re.compile(r"[ \t]*(?i:per)[ \t]+[^\d|\t\n]*")
+"""A table cell that states a rate's basis in words and no number ("per pallet per week")."""
+_BARE_PERIOD = re.compile(
+    r"[ \t*]*(?i:(day|week|month|year|night|hour|fortnight|quarter))s?"
+    r"(?:[ \t]*\([^()\d]{1,8}\))?[ \t*]*"
+)
+"""A column header that is a period alone ("Day", "Week", "Month (£)"): its values are
+per that period."""
+
+
 def _periods_named(text: str, a: int, b: int) -> set[str]:
-    """The rate periods ``text[a:b]`` names ("per month", "Monthly")."""
+    """The rate periods ``text[a:b]`` names ("per month", "Monthly", a header "Week")."""
+    bare = _BARE_PERIOD.fullmatch(text, a, b)
+    if bare is not None:
+        return {PERIODS[bare.group(1).lower()] or bare.group(1).lower()}
     found = set()
     for m in _PERIOD_NAMED.finditer(text, a, b):
         if m.group("adv"):
