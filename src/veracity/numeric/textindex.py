@@ -151,6 +151,15 @@ _RELATIVE_YEAR = re.compile(
 """Right after a number: it is for the year before its sentence's year ("£1,395 the year
 before", "1,420 tonnes a season earlier"; but "a rise of 1.3% on the year before" is this
 year's rise)."""
+_NOUN_THEN_RELATIVE = re.compile(
+    r"[ \t]+(?!(?:on|than|over|versus|vs|from|against|with|since|in|above|below|up|down|"
+    r"higher|lower|more|less|ahead|behind|compared)\b)[A-Za-z]+" + _RELATIVE_YEAR.pattern,
+    re.IGNORECASE,
+)
+"""A counted noun, then "the year before" ("53,800 donors the year before"; not "1.3% on
+the year before", a change measured against it)."""
+_BRACKET_YEAR = re.compile(r"\(((?:18|19|20)\d\d)\)[ \t]*$")
+"""A year in brackets that closes the aside just before a clause ("Last year's (2024)")."""
 _RELATIVE_YEAR_BEFORE = re.compile(
     r"\b(?i:previous|prior|preceding|last)[ \t]+(?i:year|season)['’]s[ \t]+(?:[a-z]+[ \t]+){0,3}"
     r"(?:(?:was|were|of|at)[ \t]+)?[$€£¥]?$"
@@ -532,7 +541,13 @@ class TextIndex:
         if _SPAN_AFTER.match(self.text, end):  # "fell 27% between 2013 and 2025"
             return None
         owner = _RELATIVE_YEAR_BEFORE.search(self.text, max(0, start - 48), start)
-        back = 1 if owner is not None or _RELATIVE_YEAR.match(self.text, end) else 0
+        back = (
+            1
+            if owner is not None
+            or _RELATIVE_YEAR.match(self.text, end)
+            or _NOUN_THEN_RELATIVE.match(self.text, end)  # "53,800 donors the year before"
+            else 0
+        )
         if not back:
             many = _YEARS_EARLIER.match(self.text, end)
             if many is not None:  # "down from 92.1% five years earlier"
@@ -585,6 +600,9 @@ class TextIndex:
             before = None if self._in_span(p) else year_val[k]
         if before is not None:
             return before
+        bracket = _BRACKET_YEAR.search(self.text, max(0, c0 - 8), c0) if c0 > 6 else None
+        if bracket is not None:  # "Last year's (2024) price for the course was £72"
+            return int(bracket.group(1))
         if c1 >= 5 and self.text[c1 - 5 : c1] == " and ":
             # "14.6 million sheep and lambs in June 2023": the year past "and" is this
             # number's when no other number comes first
