@@ -17,8 +17,10 @@ from veracity.numeric.textindex import NUMBERED_PERIODS, TextIndex
 __all__ = [
     "MONTHS",
     "PERIOD_DENOMINATORS",
+    "compared_in_answer",
     "dated_earlier",
     "newer_of_a_change",
+    "older_of_a_change",
     "period_labels",
     "period_name",
     "prefer_context",
@@ -384,6 +386,54 @@ _LAST_OPENING = re.compile(
 
 _FROM_BEFORE = re.compile(r"\b(?i:from)[ \t]+\S{0,4}\d[\d.,]*\S*[ \t]+(?i:to)[ \t]+\S{0,4}$")
 _FROM_AFTER = re.compile(r"[^\d;]{0,60}?\b(?i:from)[ \t]+\D{0,4}\d")
+
+
+_FROM_RIGHT_BEFORE = re.compile(r"\b(?i:from)[ \t]+[$€£¥₹]?$")
+_TO_NEXT_VALUE = re.compile(r"[^\d;.]{0,24}?[ \t](?i:to)[ \t]+[$€£¥₹]?\d")
+
+
+def older_of_a_change(ev: EvidenceQuantity) -> bool:
+    """Whether ``ev`` is the older value of a change stated in its sentence, with no year
+    of its own: "fell from 3.6 hours to 2.1 hours", "£1.96, down from £2.18"."""
+    if ev.index is None or ev.span is None:
+        return False
+    text = ev.index.text
+    start, end = ev.span
+    if _FROM_RIGHT_BEFORE.search(text, max(0, start - 8), start) is None:
+        return False
+    s0, s1 = ev.index.sentence_bounds(start)
+    if _NEWER_BEFORE.search(text, max(s0, start - 40), start) is not None:
+        return True
+    # "fell from 3.6 hours to 2.1 hours", not a range ("priced from £1,150 to £3,400")
+    return (
+        _TO_NEXT_VALUE.match(text, end, s1) is not None
+        and _CHANGE_VERB.search(text, max(s0, start - 60), start) is not None
+    )
+
+
+def compared_in_answer(claim: NumericClaim) -> bool:
+    """Whether the claim is the value its own sentence compares another with ("£1.40
+    instead of £1.20", "up to £50 from £40"): the older one of a change it states."""
+    if claim.index is None or claim.span is None:
+        return False
+    start = claim.span[0]
+    return _COMPARED_BEFORE.search(claim.index.text, max(0, start - 16), start) is not None
+
+
+_CHANGE_VERB = re.compile(
+    r"\b(?i:rose|rise|rises|risen|fell|fall|falls|fallen|grew|grow|climbed|dropped|declined|"
+    r"increased|decreased|cut|raised|lowered|reduced|improved|slipped|jumped|eased|edged|"
+    r"went|going|moved|changed|widened|narrowed|shortened|lengthened|up|down)\b"
+)
+"""A verb of change before "from ... to ..." (a change, not a range of prices)."""
+_COMPARED_BEFORE = re.compile(
+    r"\b(?i:instead[ \t]+of|from|than|compared[ \t]+with|against|versus|vs\.?|replacing)"
+    r"[ \t]+[$€£¥₹]?$"
+)
+
+
+_NEWER_BEFORE = re.compile(r"\d[^;]{0,30}\b(?i:up|down)[ \t]+from[ \t]+[$€£¥₹]?$")
+"""A value, then "up from" / "down from" right before this one ("£1.96, down from £2.18")."""
 
 
 def newer_of_a_change(ev: EvidenceQuantity) -> bool:

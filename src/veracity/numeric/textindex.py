@@ -428,6 +428,11 @@ class TextIndex:
             self._years = (pos, val)
         return self._years
 
+    def latest_year(self) -> int | None:
+        """The latest year the text names, or None."""
+        _, year_val = self._year_table()
+        return max(year_val) if year_val else None
+
     def sentence_number(self, pos: int) -> int:
         """The 0-based number of the sentence holding ``pos``."""
         return bisect.bisect_right(self._sent_starts, pos) - 1

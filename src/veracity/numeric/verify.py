@@ -174,8 +174,10 @@ from veracity.numeric.pool import (
 )
 from veracity.numeric.preference import (
     PERIOD_DENOMINATORS,
+    compared_in_answer,
     dated_earlier,
     newer_of_a_change,
+    older_of_a_change,
     period_labels,
     period_name,
     prefer_context,
@@ -807,6 +809,21 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
             return _another_period(claim, best, why + suffix, tol)
         # structured evidence has no compared year
         ey = matched.year if structured else year_of(matched)  # ("46 years" has no year)
+        if (
+            not structured
+            and ey is None
+            and older_of_a_change(matched)
+            and not compared_in_answer(claim)
+        ):
+            cy = year_of(claim)
+            if cy is not None and matched.index is not None and cy == matched.index.latest_year():
+                # "In 2024 the median wait was 3.6 hours" from "fell from 3.6 hours to 2.1
+                # hours" in a text about 2024 (against 2023): the older value is not 2024's
+                why = (
+                    f"that value is the older one of a change, and the claim dates it to "
+                    f"{cy}, the latest year its context names (a number from another period)"
+                )
+                return _another_period(claim, best, why + suffix, tol)
         compared = (
             compared_year_of(matched)
             if not structured and ey is None and not (matched.direction or claim.direction)
