@@ -158,7 +158,7 @@ _NOUN_THEN_RELATIVE = re.compile(
 )
 """A counted noun, then "the year before" ("53,800 donors the year before"; not "1.3% on
 the year before", a change measured against it)."""
-_BRACKET_YEAR = re.compile(r"\(((?:18|19|20)\d\d)\)[ \t]*$")
+_BRACKET_YEAR = re.compile(r"\(((?:18|19|20)\d\d)(?:[/-]\d{2})?\)[ \t]*$")
 """A year in brackets that closes the aside just before a clause ("Last year's (2024)")."""
 _RELATIVE_YEAR_BEFORE = re.compile(
     r"\b(?i:previous|prior|preceding|last)[ \t]+(?i:year|season)['’]s[ \t]+(?:[a-z]+[ \t]+){0,3}"
@@ -605,7 +605,7 @@ class TextIndex:
             before = None if self._in_span(p) else year_val[k]
         if before is not None:
             return before
-        bracket = _BRACKET_YEAR.search(self.text, max(0, c0 - 8), c0) if c0 > 6 else None
+        bracket = _BRACKET_YEAR.search(self.text, max(0, c0 - 12), c0) if c0 > 6 else None
         if bracket is not None:  # "Last year's (2024) price for the course was £72"
             return int(bracket.group(1))
         if c1 >= 5 and self.text[c1 - 5 : c1] == " and ":
