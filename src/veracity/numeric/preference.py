@@ -404,6 +404,9 @@ def older_of_a_change(ev: EvidenceQuantity) -> bool:
     s0, s1 = ev.index.sentence_bounds(start)
     if _NEWER_BEFORE.search(text, max(s0, start - 40), start) is not None:
         return True
+    if _TO_THEN_FROM.search(text, max(s0, start - 40), start) is not None:
+        return _CHANGE_VERB.search(text, max(s0, start - 80), start) is not None  # "rose
+        # to £2.14m from £1.71m"
     # "fell from 3.6 hours to 2.1 hours", not a range ("priced from £1,150 to £3,400")
     return (
         _TO_NEXT_VALUE.match(text, end, s1) is not None
@@ -432,6 +435,8 @@ _COMPARED_BEFORE = re.compile(
 )
 
 
+_TO_THEN_FROM = re.compile(r"\b(?i:to)[ \t]+\S{0,4}\d[\d.,]*\S*[ \t]+(?i:from)[ \t]+[$€£¥₹]?$")
+"""The newer value, then "from" right before this one ("rose to £2.14m from £1.71m")."""
 _NEWER_BEFORE = re.compile(r"\d[^;]{0,30}\b(?i:up|down)[ \t]+from[ \t]+[$€£¥₹]?$")
 """A value, then "up from" / "down from" right before this one ("£1.96, down from £2.18")."""
 
