@@ -160,7 +160,7 @@ def excluded_numbers(text: str, config: DomainConfig | str | None = None) -> lis
             table_scale=cfg.table_scale,
             keep_excluded=True,
         )
-        claimed = [c.span for c in _extract(text, cfg)] if cfg.extraction_patterns else []
+    claimed = [c.span for c in _user_pattern_claims(text, cfg)]
     return [
         ExcludedNumber(
             text[q.start : q.end], (q.start, q.end), q.excluded, EXCLUSION_REASONS[q.excluded]
@@ -168,6 +168,18 @@ def excluded_numbers(text: str, config: DomainConfig | str | None = None) -> lis
         for q in found
         if q.excluded and not any(a < q.end and q.start < b for a, b in claimed)
     ]
+
+
+def _user_pattern_claims(text: str, cfg: DomainConfig) -> list[NumericClaim]:
+    """The claims of ``cfg``'s extraction patterns in ``text`` that ``cfg`` keeps (its
+    ``claim_types``, when it lists any)."""
+    if not cfg.extraction_patterns:
+        return []
+    claims = _pattern_claims(text, cfg.extraction_patterns, TextIndex(text))
+    if cfg.claim_types:
+        keep = set(cfg.claim_types)
+        claims = [c for c in claims if c.claim_type in keep]
+    return claims
 
 
 def _extract(text: str, cfg: DomainConfig) -> list[NumericClaim]:

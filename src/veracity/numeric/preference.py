@@ -405,8 +405,8 @@ def older_of_a_change(ev: EvidenceQuantity) -> bool:
     if _NEWER_BEFORE.search(text, max(s0, start - 40), start) is not None:
         return True
     if _TO_THEN_FROM.search(text, max(s0, start - 40), start) is not None:
-        return _CHANGE_VERB.search(text, max(s0, start - 80), start) is not None  # "rose
-        # to £2.14m from £1.71m"
+        # "rose to £2.14m from £1.71m"
+        return _CHANGE_VERB.search(text, max(s0, start - 80), start) is not None
     # "fell from 3.6 hours to 2.1 hours", not a range ("priced from £1,150 to £3,400")
     return (
         _TO_NEXT_VALUE.match(text, end, s1) is not None

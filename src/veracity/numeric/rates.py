@@ -116,16 +116,16 @@ _PERIOD_BEFORE = re.compile(
 """A period adjective up to four words before a number ("a daily maximum of £14", "a
 monthly season ticket costs £165", "Daily transits will be capped at 32"): the number is a
 rate per that period."""
+_PER_PERIODS = ("day", "week", "month", "quarter", "year", "annum")
+"""The periods :data:`_PER_PERIOD_BEFORE` reads (for speed, a window it matches holds one
+of them; no other letter folds to theirs once the window is lower-cased)."""
 _PER_PERIOD_BEFORE = re.compile(
-    r"\b(?i:per|a)[ \t]+(?i:(day|week|month|quarter|year|annum))[ \t]+"
+    rf"\b(?i:per|a)[ \t]+(?i:({'|'.join(_PER_PERIODS)}))[ \t]+"
     r"(?i:was|were|is|are|averaged|came[ \t]+to|stood[ \t]+at|of)[ \t]+"
     r"(?:(?i:about|around|roughly|approximately|nearly|almost)[ \t]+)?[$€£¥₹]?$"
 )
 """A rate's period stated before its value ("Average revenue per member per month was
 £18.45"): the number is a rate per that period."""
-_PER_PERIODS = ("day", "week", "month", "quarter", "year", "annum")
-"""The periods of :data:`_PER_PERIOD_BEFORE` (for speed: one is in a window it matches;
-no other letter folds to theirs once the window is lower-cased)."""
 _INVERSE = re.compile(rf"{_SP}+(?P<den>[^\W\d_][\w²³]*)(?:-1|⁻¹)(?![\w])")
 """Scientific notation for a denominator: "152 Wh kg-1", "128 mAh g⁻¹"."""
 _ADVERB = re.compile(
