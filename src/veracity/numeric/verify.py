@@ -90,7 +90,11 @@ the fare was ₹46") sets aside the newer value of a change ("rose to ₹46 from
 and fails against it (``other_year``); a period after "since" opens a span and dates
 nothing ("4,600 sandbags since Thursday"). A claim the preference sent to another
 sentence is verified by a value in the context sentence that verifies another number
-of its answer sentence (:mod:`veracity.numeric.beside_companions`). An approximate
+of its answer sentence (:mod:`veracity.numeric.beside_companions`). A claim that fails
+against a value another claim of its answer sentence verifies is compared with the rest
+of the evidence: that value is the other claim's ("Of the 112 starters, 87 riders
+finished" from "112 riders started and 87 finished": the riders' row is 112's, and 87
+is stated too); two sentences that give one row two values keep the failure. An approximate
 claim with digits that nothing preferred verifies is verified by a value it rounds,
 within half a unit of its last stated digit and not equal to it ("roughly 1,490
 hours" for "1,486 hours", when the labels preferred "212 hours of speech"): a value
@@ -713,6 +717,54 @@ def _quick_miss_limits(
     return c, c > 0, claim.direction, far, half, pct_limit
 
 
+_SET_ASIDE_RULES = frozenset({"out_of_tolerance", "other_row", "other_year"})
+
+
+def _set_aside_taken(
+    verdicts: list[ClaimVerification], pool: list[EvidenceQuantity], cfg: DomainConfig
+) -> None:
+    """Re-verify, against the evidence no claim verified, each failed claim whose closest
+    value another claim of its answer sentence verified: the preference chose that value's
+    row for both, and two numbers stated together are about two things, so the value is
+    the other claim's ("Of the 112 starters, 87 riders finished" from "112 riders started
+    and 87 finished"; "The Great Hall can hold 300 people standing or 220 seated" from
+    "capacity 220 seated, 300 standing"). Two sentences that give one row two values
+    ("Weather caused 27% of delay minutes. Weather caused 41% of delay minutes.") keep the
+    failure. A claim verified there takes the new verdict, with a note; the others keep
+    their first one."""
+    taken: dict[int, list[NumericClaim]] = {}
+    for v in verdicts:
+        if v.verified and v.matched is not None:
+            taken.setdefault(id(v.matched), []).append(v.claim)
+    if not taken:
+        return
+    rest: EvidencePool | None = None  # built once, on the first claim that needs it
+    for i, v in enumerate(verdicts):
+        if (
+            v.verified
+            or v.matched is None
+            or v.rule not in _SET_ASIDE_RULES
+            or id(v.matched) not in taken
+        ):
+            continue
+        if not any(_same_sentence(v.claim, c) for c in taken[id(v.matched)]):
+            continue  # two sentences that give one row two values: one is wrong
+        if rest is None:
+            rest = EvidencePool([e for e in pool if id(e) not in taken])
+        again = _verify_one(v.claim, rest, cfg)
+        if again.verified:
+            note = f" (set aside {describe(v.matched)}: another claim of the answer states it)"
+            verdicts[i] = replace(again, reason=again.reason + note)
+
+
+def _same_sentence(a: NumericClaim, b: NumericClaim) -> bool:
+    """Whether two claims parsed from one text stand in one sentence of it."""
+    index = a.index
+    if index is None or b.index is not index or a.span is None or b.span is None:
+        return False
+    return index.sentence_bounds(a.span[0]) == index.sentence_bounds(b.span[0])
+
+
 def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> ClaimVerification:
     tol = cfg.tolerance_for(claim.claim_type)
     if not pool.items:
@@ -965,6 +1017,8 @@ def _score(
     for i, v in enumerate(verdicts):
         if not v.verified:  # "1.62m" as 1.62 million, "six hundred pounds" as £600
             verdicts[i] = reread(v, lambda c: _verify_one(c, grouped, cfg))
+    if cfg.context_check and len(verdicts) > 1:
+        _set_aside_taken(verdicts, pool, cfg)
     unverified = [i for i, v in enumerate(verdicts) if not v.verified]
     if unverified:  # (every claim verified: no derived rule to run, no index to build)
         _derive(verdicts, unverified, grouped, cfg)
