@@ -11,6 +11,9 @@ were stated together in the answer and come from two different rows. Rule
   2024" takes two rows on purpose);
 * X's match is *not tied to X by its words*: X's labels (row, entity, counted noun)
   share no word with its matched evidence's labels;
+* X has a kind (a unit, a currency, a percentage, a counted noun): a bare number
+  ("87 points out of 100": the 100) has none, so the bare numbers near Y's match
+  ("four", "1") are no alternative for it;
 * no evidence verifying a claim stated with X lies in a *segment* (sentence between
   strong cuts) that holds evidence verifying X (every copy of an equal value counts,
   not only the one chosen), and the segment of some such claim Y's match holds
@@ -217,6 +220,8 @@ def _check_group(
             continue  # no companion, or one found next to the claim's own match
         if labels_of(x) & labels_of(ex):
             continue  # its own words tie the claim to its match
+        if x.dimension == "number":
+            continue  # a bare number has no kind: any bare number would be its "alternative"
         for vy, idx, seg in together:
             # evidence another claim matched is accounted for: not an alternative
             alts = [e for e in view.in_segment(x, idx, seg) if id(e) not in used]
