@@ -243,3 +243,19 @@ def test_companion_rule_never_fires_when_the_answer_is_its_own_context() -> None
         (True, "within_tolerance"),
         (True, "within_tolerance"),
     ]
+
+
+# --- the latest year near a value ------------------------------------------------------
+
+
+def test_latest_year_near_reads_the_sentence_then_the_text() -> None:
+    from veracity.numeric.textindex import TextIndex
+
+    text = "Prices rise on 1 September 2026, up from 2025. Staff: 46. Target for 2030."
+    index = TextIndex(text)
+    # the first sentence names 2026 and 2025: its latest is 2026
+    assert index.latest_year_near(text.index("Prices")) == 2026
+    # "Staff: 46." names no year: the latest in the whole text, 2030
+    assert index.latest_year_near(text.index("46")) == 2030
+    # a text with no year at all
+    assert TextIndex("Staff: 46.").latest_year_near(0) is None

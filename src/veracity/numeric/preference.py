@@ -19,6 +19,7 @@ __all__ = [
     "PERIOD_DENOMINATORS",
     "compared_in_answer",
     "dated_earlier",
+    "newer_dated_later",
     "newer_of_a_change",
     "older_of_a_change",
     "period_labels",
@@ -439,6 +440,33 @@ _TO_THEN_FROM = re.compile(r"\b(?i:to)[ \t]+\S{0,4}\d[\d.,]*\S*[ \t]+(?i:from)[ 
 """The newer value, then "from" right before this one ("rose to £2.14m from £1.71m")."""
 _NEWER_BEFORE = re.compile(r"\d[^;]{0,30}\b(?i:up|down)[ \t]+from[ \t]+[$€£¥₹]?$")
 """A value, then "up from" / "down from" right before this one ("£1.96, down from £2.18")."""
+
+
+_COMPARING = re.compile(r"\b(?i:compared|than|from|before|earlier|previous|prior|ago|versus|vs)\b")
+"""Words by which a sentence compares its value with another period's."""
+
+
+def newer_dated_later(claim: NumericClaim, ev: EvidenceQuantity) -> bool:
+    """Whether ``ev``, the newer value of a change with no year of its own ("The average
+    claim rose to £27,400, compared with £21,900 a year earlier"; "rise to £38 per cask
+    from 1 September 2026, up from £34 in 2025"), is for a later year than the one the
+    claim dates it to: the latest year its sentence names, else the latest its text names.
+    A claim whose own sentence compares periods ("compared with 29 a year before") or
+    names a span of years ("2024-25") is left alone: it dates both ends itself."""
+    index = ev.index
+    if index is None or ev.span is None or claim.direction or not newer_of_a_change(ev):
+        return False
+    cy = year_of(claim)
+    if cy is None:
+        return False
+    latest = index.latest_year_near(ev.span[0])
+    if latest is None or cy >= latest:
+        return False
+    sentence = claim.sentence
+    if _COMPARING.search(sentence) is not None:
+        return False
+    span = rf"\b{cy}[ \t]*[-/–][ \t]*(?:{latest}|{latest % 100:02d})\b"
+    return re.search(span, sentence) is None
 
 
 def newer_of_a_change(ev: EvidenceQuantity) -> bool:

@@ -433,6 +433,16 @@ class TextIndex:
         _, year_val = self._year_table()
         return max(year_val) if year_val else None
 
+    def latest_year_near(self, pos: int) -> int | None:
+        """The latest year named in the sentence holding ``pos``; else the latest year the
+        text names; else None."""
+        year_pos, year_val = self._year_table()
+        s0, s1 = self.sentence_bounds(pos)
+        lo, hi = bisect.bisect_left(year_pos, s0), bisect.bisect_left(year_pos, s1)
+        if lo < hi:
+            return max(year_val[lo:hi])
+        return max(year_val) if year_val else None
+
     def sentence_number(self, pos: int) -> int:
         """The 0-based number of the sentence holding ``pos``."""
         return bisect.bisect_right(self._sent_starts, pos) - 1

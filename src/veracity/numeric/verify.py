@@ -87,7 +87,10 @@ from a table whose title or column declares a scale ("8,657 admissions" under
 "(thousands)") fails (``table_scale``): the cell is 8.657 million. A claim whose
 sentence dates its number to an earlier period and states no change ("In the prior year
 the fare was ₹46") sets aside the newer value of a change ("rose to ₹46 from ₹41"),
-and fails against it (``other_year``); a period after "since" opens a span and dates
+and fails against it (``other_year``); the newer value of a change with no year of its
+own is for the latest year its sentence (else its text) names, so a claim that dates it
+to an earlier year fails too ("In 2025 Speyford charged £38" from "rise to £38 from 1
+September 2026, up from £34 in 2025"); a period after "since" opens a span and dates
 nothing ("4,600 sandbags since Thursday"). A claim the preference sent to another
 sentence is verified by a value in the context sentence that verifies another number
 of its answer sentence (:mod:`veracity.numeric.beside_companions`). A claim that fails
@@ -180,6 +183,7 @@ from veracity.numeric.preference import (
     PERIOD_DENOMINATORS,
     compared_in_answer,
     dated_earlier,
+    newer_dated_later,
     newer_of_a_change,
     older_of_a_change,
     period_labels,
@@ -876,6 +880,19 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
                     f"{cy}, the latest year its context names (a number from another period)"
                 )
                 return _another_period(claim, best, why + suffix, tol)
+        if (
+            not structured
+            and ey is None
+            and not compared_in_answer(claim)
+            and newer_dated_later(claim, matched)
+        ):
+            # "The average metal theft claim in 2023 was £27,400" from "The average claim
+            # rose to £27,400, compared with £21,900 a year earlier" in a text about 2024
+            why = (
+                f"that value is the newer one of a change, for a later year than the "
+                f"{year_of(claim)} the claim dates it to (a number from another period)"
+            )
+            return _another_period(claim, best, why + suffix, tol)
         compared = (
             compared_year_of(matched)
             if not structured and ey is None and not (matched.direction or claim.direction)
