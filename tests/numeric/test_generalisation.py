@@ -259,3 +259,17 @@ def test_latest_year_near_reads_the_sentence_then_the_text() -> None:
     assert index.latest_year_near(text.index("46")) == 2030
     # a text with no year at all
     assert TextIndex("Staff: 46.").latest_year_near(0) is None
+
+
+def test_an_age_band_is_a_label() -> None:
+    from veracity.numeric.textindex import TextIndex
+
+    text = "Entry costs £12 per adult and £6 for under-16s; Over 65s pay £9."
+    index = TextIndex(text)
+    six = text.index("£6")
+    nine = text.index("£9")
+    # "for under-16s" names the £6; "Over 65s" names the £9 (the digits of the band are
+    # no number of the price list, and "under" alone is a stopword)
+    assert "under16" in index.labels(six, six + 2)
+    assert "over65" in index.labels(nine, nine + 2)
+    assert not {"under16", "over65"} & index.labels(text.index("£12"), text.index("£12") + 3)

@@ -87,6 +87,9 @@ _LETTER_FIRST = re.compile(r"(?<![A-Za-z0-9])([B-HJ-Z]) ([a-z][a-z'’&-]+)")
 words)."""
 _LETTER_NAME = re.compile(r"([A-Za-z][A-Za-z'’&-]+) ([A-Z])(?![A-Za-z0-9])")
 """A word and a capital letter ("Phone A", "Group B"): the label ``phone a``."""
+_AGE_BAND = re.compile(r"(?<![A-Za-z0-9])(?i:(under|over)[- ]?(\d{1,2})s)(?![A-Za-z0-9])")
+"""An age band named by its bound ("under-16s", "Over 65s"): the label ``under16``, the
+row of a price list that its words alone ("under", a stopword) cannot name."""
 _CHANGE_START = re.compile(
     r"[ \t]*(?i:down|up|rising|falling|rose|fell|increasing|decreasing|growing|an? "
     r"(?:increase|decrease|rise|fall|drop|gain|decline)|a year-on-year)\b"
@@ -381,7 +384,7 @@ class TextIndex:
         self._q_starts: list[int] = []
         self._q_ends: list[int] = []
         self._tables: dict[int, int | None] = {}
-        self._extras: tuple[bool, bool, bool] | None = None
+        self._extras: tuple[bool, bool, bool, bool] | None = None
         self._earlier: bool | None = None
         self._memo: dict[tuple[str, int], Any] = {}
         self._line_starts: list[int] | None = None
@@ -1108,9 +1111,10 @@ class TextIndex:
         cache[ls] = head
         return head
 
-    def _extra(self) -> tuple[bool, bool, bool]:
-        """(has a ``|`` / tab table, has a period code, has a "Phone A" / "B roads" row name),
-        computed once per text: most texts need none of the extra label scans."""
+    def _extra(self) -> tuple[bool, bool, bool, bool]:
+        """(has a ``|`` / tab table, has a period code, has a "Phone A" / "B roads" row name,
+        has an age band), computed once per text: most texts need none of the extra label
+        scans."""
         got = self._extras
         if got is None:
             text = self.text
@@ -1118,11 +1122,12 @@ class TextIndex:
                 "|" in text or "\t" in text,
                 _PERIOD.search(text) is not None,
                 _LETTER_NAME.search(text) is not None or _LETTER_FIRST.search(text) is not None,
+                _AGE_BAND.search(text) is not None,
             )
         return got
 
     def _words(
-        self, c0: int, c1: int, start: int, end: int, extra: tuple[bool, bool, bool]
+        self, c0: int, c1: int, start: int, end: int, extra: tuple[bool, bool, bool, bool]
     ) -> set[str]:
         found: set[str] = set()
         cache = _LABEL_CACHE
@@ -1146,7 +1151,7 @@ class TextIndex:
                     continue
             if label:
                 found.add(label)
-        _, period, letter = extra
+        _, period, letter, age = extra
         if period:
             for m in _PERIOD.finditer(text, c0, c1):
                 if not start <= m.start() < end:
@@ -1172,6 +1177,10 @@ class TextIndex:
                     label = word_label(m.group(2))
                     if label:
                         found.add(f"{label} {m.group(1).lower()}")
+        if age:  # "for under-16s": the band names the row
+            for m in _AGE_BAND.finditer(text, c0, c1):
+                if not start <= m.start() < end:
+                    found.add(m.group(1).lower() + m.group(2))
         return found
 
 
