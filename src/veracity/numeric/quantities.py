@@ -103,6 +103,13 @@ _SHARE_GOES_ON = frozenset(" \t-io")
 """The characters that can follow the space after a number in a share ("1 in 5", "3 out
 of 4") or a return period ("1 - in - 100 years")."""
 
+_AMPS = re.compile(
+    r" A(?=[.,;:)/|\t\n]|$| (?:at|and|or|to|max|maximum|continuous|peak|rated|per|fuse|"
+    r"fuses|plug|plugs|socket|sockets|supply|charger|charging|output|input|circuit|breaker|"
+    r"MCB|RCD|USB|DC|AC)\b)"
+)
+"""A lone "A" after a number that ends its clause or precedes an electrical word: amperes
+(a lone "A" is no unit elsewhere: "3 A grades", "5 A-levels", "Flat 3 A")."""
 _INCH_CELL = re.compile(r"[ \t]?in(?=[ \t]*(?:([|\t)])|\n|$))")
 """"in" read as inches only where it ends a table cell or a bracket ("6.1 in |",
 "(6.1 in)"), or a line of a ``|`` / tab table: elsewhere "3 in 10" is a frequency,
@@ -900,6 +907,11 @@ def _read_one(
                 inch = units.SYMBOLS["in"]
                 dimension, unit_sym, conv_factor = inch.dimension, inch.symbol, inch.factor
                 stop = e + 1
+        elif c == " " and text[e + 1 : e + 2] == "A" and (amps := _AMPS.match(text, e)):
+            # "3.5 A at 13.6 V", "a 13 A plug": amperes ("3 A grades", "5 A-levels" are not)
+            amp = units.SYMBOLS["A"]
+            dimension, unit_sym, conv_factor = amp.dimension, amp.symbol, amp.factor
+            stop = amps.end()
         elif c in ("'", "′") and num.decimals == 0:
             fi = _FEET_INCHES.match(text, e)
             if fi is not None and float(fi.group(1)) < 12:  # 5'8", 9′0″: feet and inches

@@ -337,7 +337,9 @@ UNITS: dict[str, Unit] = {
 }
 
 # "in" is never a unit: "3 in 10" is a frequency, not inches; nor is a lone "A" ("3 A
-# grades", "5 A-levels"): amperes are read from "amps" or "mA".
+# grades", "5 A-levels"): amperes are read from "amps" or "mA", and from a lone "A" only
+# where it ends a clause or comes before an electrical word ("3.5 A at 13.6 V", "a 13 A
+# plug"; quantities._AMPS).
 UNITS.update(
     {a.replace(" ", "-", 1): u for a, u in UNITS.items() if a.startswith(("square ", "cubic "))}
 )  # "a 1,850 square-metre unit", "2.5 cubic-metre skips"
