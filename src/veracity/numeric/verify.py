@@ -856,7 +856,12 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
                 "current one (a number from another period)"
             )
             return _another_period(claim, best, why + suffix, tol)
-        if not structured and says_only_earlier(claim) and newer_of_a_change(matched):
+        if (
+            not structured
+            and not claim.direction  # "an increase of 11% on the previous season" compares
+            and says_only_earlier(claim)
+            and newer_of_a_change(matched)
+        ):
             # "In the prior year the fare was ₹46" from "rose to ₹46 from ₹41"
             why = (
                 "that value is the newer one of a change, and the claim dates it to the "
