@@ -944,7 +944,10 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
             else f" ({rule.replace('_', ' ')})"
         )
         return new_verification(claim, True, ev, err_val, rule, reason + suffix, tol)
-    if claim.dimension == "pp" and cfg.derive_pp_difference:
+    if cfg.derive_pp_difference and (
+        claim.dimension == "pp"
+        or (claim.dimension == "count" and claim.noun.lower() in _POINT_NOUNS)
+    ):  # "up 7 points from September": 48% - 41%, in percentage points
         derived = pp_difference(claim, pool, tol)
         if derived is not None:
             return derived
