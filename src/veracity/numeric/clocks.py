@@ -1,5 +1,6 @@
 """Elapsed times written like clocks: "2:08:15" (hours, minutes, seconds), "3:41.27" and
-"80:15" (minutes and seconds: no clock shows decimals or 80 hours), "3:28 (h:min)". Each
+"80:15" (minutes and seconds: no clock shows decimals or 80 hours), "+0:18" (minutes and
+seconds: a gap in a results table; no clock has a sign), "3:28 (h:min)". Each
 is a duration, exact to its last digit (unit :data:`CLOCK`); anything else with a colon
 stays a time of day."""
 
@@ -31,7 +32,8 @@ def elapsed_time(text: str, start: int, end: int, first: float) -> Quantity | No
         secs = first * 3600 + int(elapsed.group(1)) * 60 + float(elapsed.group(2))
         return Quantity(start, elapsed.end(), secs, secs, "time", CLOCK, half_unit=0.5)
     ms = _MINUTES_SECONDS.match(text, end)
-    if ms is None and 24 <= first < 1000:  # "80:15": no clock reads 80 hours
+    if ms is None and (24 <= first < 1000 or _gap(text, start)):
+        # "80:15": no clock reads 80 hours; "+0:18", "+1:43": a gap behind the leader
         ms = _WHOLE_SECONDS.match(text, end)
     if ms is not None:  # "3:41.27", "80:15": minutes and seconds
         secs = first * 60 + float(ms.group(1))
@@ -42,3 +44,15 @@ def elapsed_time(text: str, start: int, end: int, first: float) -> Quantity | No
         secs = first * 3600 + int(hm.group(1)) * 60
         return Quantity(start, hm.end(), secs, secs, "time", CLOCK, half_unit=30.0)
     return None
+
+
+def _gap(text: str, start: int) -> bool:
+    """Whether a lone "+" opens the number at ``start`` ("+0:18"; not "UTC+5:30" or "GMT
+    +1:00", offsets of a time zone)."""
+    if start < 1 or text[start - 1] != "+" or (start >= 2 and text[start - 2].isalnum()):
+        return False
+    return _ZONE_BEFORE.search(text, max(0, start - 8), start - 1) is None
+
+
+_ZONE_BEFORE = re.compile(r"(?i:utc|gmt)[ \t]*$")
+"""A time zone before a signed offset ("GMT +1:00")."""
