@@ -20,13 +20,19 @@ been verified on its own and before the other-row check:
   unit its labels name ("£79.99" beside "Falcon 2 stunt | 2.1 m | 48.00 | 79.99" under
   "(GBP, ex VAT)").
 
-Then X verifies against that value. The other-row check still runs afterwards.
+Then X verifies against that value. When no context sentence does, the same rule runs
+on the *segments* of the context's sentences (the parts between strong cuts: ";",
+"and", "while" ...): "Juniors between 6 and 15 are charged $70 monthly" against "...
+adults $95 a month ..., or $60 a month ...; juniors aged 6-15 pay $70": the range verifies
+in the segment after ";", which gives $70, while the preference picked $60 before it.
+The other-row check still runs afterwards.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from veracity.numeric.companions import segment_bounds
 from veracity.numeric.evidence import describe
 from veracity.numeric.models import (
     ClaimVerification,
@@ -45,12 +51,21 @@ __all__ = ["find_beside_companions"]
 Judge = Callable[[NumericClaim, EvidenceQuantity], tuple[bool, float | None, str]]
 Prefer = Callable[[NumericClaim, list[EvidenceQuantity]], list[EvidenceQuantity]]
 _Sentence = tuple[int, int, int]  # (id of the context's text index, start, end)
+_Place = Callable[[EvidenceQuantity], "_Sentence | None"]
 
 
 def _sentence(e: EvidenceQuantity) -> _Sentence | None:
     if e.index is None or e.span is None:
         return None
     s0, s1 = e.index.sentence_bounds(e.span[0])
+    return id(e.index), s0, s1
+
+
+def _segment(e: EvidenceQuantity) -> _Sentence | None:
+    """The part of ``e``'s sentence between strong cuts (see ``companions``)."""
+    if e.index is None or e.span is None:
+        return None
+    s0, s1 = segment_bounds(e.index, e.span[0])
     return id(e.index), s0, s1
 
 
@@ -91,44 +106,64 @@ def find_beside_companions(
         group = groups.get(_answer_sentence(x) or (0, 0, 0), [])
         if len(group) > MAX_SENTENCE_QUANTITIES:
             continue  # a table or number dump, not a sentence of prose
-        beside: dict[_Sentence, EvidenceQuantity] = {}
-        for w in group:
-            m = w.matched
-            if w is v or not w.verified or m is None:
-                continue
-            where = _sentence(m)
-            if where is not None:
-                beside.setdefault(where, m)
-        if not beside:
-            continue
-        cands = pool.candidates(x).for_claim(x)
-        if any(_sentence(e) in beside for e in prefer(x, cands)):
-            continue
-        if x.dimension in TABLE_UNIT_DIMS:
-            # and the bare cells its unit is named for: "£79.99" beside the row
-            # "Falcon 2 stunt | 2.1 m | 48.00 | 79.99" under "(GBP, ex VAT)"
-            cands = [*cands, *declared_cells(x, pool).items]
-        year = year_of(x)
-        best: tuple[float, EvidenceQuantity, float | None, str, _Sentence] | None = None
-        for e in cands:
-            where = _sentence(e)
-            if where is None or where not in beside:
-                continue
-            if year is not None and year_of(e) not in (None, year):
-                continue  # a claim that names no year takes a value of any
-            if earlier_column(e) is not None and not says_earlier(x):
-                continue  # "Previous week", "Last week": only for a claim that says so
-            ok, err, rule = judge(x, e)
-            rank = 0.0 if err is None else err
-            if ok and (best is None or rank < best[0]):
-                best = (rank, e, err, rule, where)
-        if best is not None:
-            _, e, err, rule, where = best
-            pct = "" if err is None else f" (relative error {err:.2%})"
-            why = (
-                f"{x.text!r} matches {describe(e)}{pct}, found beside "
-                f"{describe(beside[where])}, which verifies a number stated with it "
-                "(its own words pointed elsewhere)"
-            )
-            out[i] = new_verification(x, True, e, err, rule, why, v.tolerance)
+        found = _beside(v, group, pool, judge, prefer, _sentence)
+        if found is None:  # the parts of a sentence between strong cuts
+            found = _beside(v, group, pool, judge, prefer, _segment)
+        if found is not None:
+            out[i] = found
     return out
+
+
+def _beside(
+    v: ClaimVerification,
+    group: list[ClaimVerification],
+    pool: EvidencePool,
+    judge: Judge,
+    prefer: Prefer,
+    place: _Place,
+) -> ClaimVerification | None:
+    """The verdict of the failed ``v`` against a value in the ``place`` (sentence or
+    segment) of a context where the evidence of another claim of its answer sentence
+    (``group``) lies, or None (see the module docstring)."""
+    x = v.claim
+    beside: dict[_Sentence, EvidenceQuantity] = {}
+    for w in group:
+        m = w.matched
+        if w is v or not w.verified or m is None:
+            continue
+        where = place(m)
+        if where is not None:
+            beside.setdefault(where, m)
+    if not beside:
+        return None
+    cands = pool.candidates(x).for_claim(x)
+    if any(place(e) in beside for e in prefer(x, cands)):
+        return None
+    if x.dimension in TABLE_UNIT_DIMS:
+        # and the bare cells its unit is named for: "£79.99" beside the row
+        # "Falcon 2 stunt | 2.1 m | 48.00 | 79.99" under "(GBP, ex VAT)"
+        cands = [*cands, *declared_cells(x, pool).items]
+    year = year_of(x)
+    best: tuple[float, EvidenceQuantity, float | None, str, _Sentence] | None = None
+    for e in cands:
+        where = place(e)
+        if where is None or where not in beside:
+            continue
+        if year is not None and year_of(e) not in (None, year):
+            continue  # a claim that names no year takes a value of any
+        if earlier_column(e) is not None and not says_earlier(x):
+            continue  # "Previous week", "Last week": only for a claim that says so
+        ok, err, rule = judge(x, e)
+        rank = 0.0 if err is None else err
+        if ok and (best is None or rank < best[0]):
+            best = (rank, e, err, rule, where)
+    if best is not None:
+        _, e, err, rule, where = best
+        pct = "" if err is None else f" (relative error {err:.2%})"
+        why = (
+            f"{x.text!r} matches {describe(e)}{pct}, found beside "
+            f"{describe(beside[where])}, which verifies a number stated with it "
+            "(its own words pointed elsewhere)"
+        )
+        return new_verification(x, True, e, err, rule, why, v.tolerance)
+    return None
