@@ -87,6 +87,9 @@ _LETTER_FIRST = re.compile(r"(?<![A-Za-z0-9])([B-HJ-Z]) ([a-z][a-z'’&-]+)")
 words)."""
 _LETTER_NAME = re.compile(r"([A-Za-z][A-Za-z'’&-]+) ([A-Z])(?![A-Za-z0-9])")
 """A word and a capital letter ("Phone A", "Group B"): the label ``phone a``."""
+_ASIDE_WORDS = re.compile(r"[ \t]*(?![A-Za-z '’&-]*\b(?i:only|alone)\b)[A-Za-z][A-Za-z '’&-]{0,30}")
+"""The words of a short bracket after a value, with no digit and no "only" or "alone"
+("eco", "normal mode"; not "hammock only")."""
 _AGE_BAND = re.compile(r"(?<![A-Za-z0-9])(?i:(under|over)[- ]?(\d{1,2})s)(?![A-Za-z0-9])")
 """An age band named by its bound ("under-16s", "Over 65s"): the label ``under16``, the
 row of a price list that its words alone ("under", a stopword) cannot name."""
@@ -848,6 +851,12 @@ class TextIndex:
         if c1 < len(text) and text[c1 - 1] == "(" and not text[end : c1 - 1].strip():
             # "2,816 (22.6%) were positive": the clause goes on after the parenthesis
             close = text.find(")", c1, c1 + 40)
+            if close > 0 and _ASIDE_WORDS.fullmatch(text, c1, close):
+                # "31 dB (eco), 36 dB (normal)", "£18,750 (plus VAT)": a few words in
+                # brackets right after a value name it; "310 g (hammock only)" does not
+                # (it names what the value leaves out, and a claim about the whole kit
+                # still says "the hammock")
+                found |= self._words(c1, close, start, end, extra)
             if close > 0:
                 _, n1 = self.clause_bounds(close + 1, close + 2)
                 k = bisect.bisect_left(self._q_starts, close)
