@@ -357,10 +357,25 @@ def _declared_money(text: str, per: str) -> tuple[units.Unit, float] | None:
             and per
             and (_names_period(text, per) or per in _unit_dens_named(text, 0, len(text)))
         ):
-            continue  # but "Daily rates ... (EUR)" declares euros per day, and "Price per
-            # running metre (EUR)" euros per metre
+            ratio = _denominator_ratio(stated, per)
+            if ratio is None:
+                continue  # but "Daily rates ... (EUR)" declares euros per day, and "Price
+                # per running metre (EUR)" euros per metre
+            factor *= ratio  # "(EUR per kg)" declares 3,460 euros per tonne for "3.46"
         return units.Unit("currency", code, factor), _scale_of(m.group("pre") or m.group("post"))
     return None
+
+
+def _denominator_ratio(stated: str, per: str) -> float | None:
+    """How many ``stated`` denominators one ``per`` holds, when both are units of one
+    dimension other than time ("kg" and "t": 1,000; a price per kg is 1,000 times that
+    per tonne); None otherwise (a price per day is no seventh of one per week)."""
+    a, b = units.UNITS.get(stated), units.UNITS.get(per)
+    if a is None or b is None or a.dimension != b.dimension or a.dimension == "time":
+        return None
+    if a.offset or b.offset or a.dimension in ("currency", "number"):
+        return None
+    return b.factor / a.factor
 
 
 def _fits(stated: str, per: str) -> bool:
