@@ -876,8 +876,19 @@ def product_of_claims(
 
 def _product_term(c: NumericClaim, dimension: str, unit: str) -> bool:
     """Whether a verified claim ``c`` may be the value a product of a claim of
-    ``dimension`` and ``unit`` is worked out from."""
-    return c.dimension == dimension and c.unit == unit and c.value > 0 and c.low is None
+    ``dimension`` and ``unit`` is worked out from (values are in base units, so "500 kW"
+    makes "1 MW"; money only in its own currency)."""
+    return (
+        _product_kind(c.dimension, c.unit) == _product_kind(dimension, unit)
+        and c.value > 0
+        and c.low is None
+    )
+
+
+def _product_kind(dimension: str, unit: str) -> tuple[str, str]:
+    """What a product's terms must share: the dimension, and the unit only for money and
+    temperatures (the others compare in base units)."""
+    return dimension, unit if dimension in ("currency", "temperature") else ""
 
 
 def _counts(sentence: _Sentence) -> set[int]:
@@ -913,7 +924,7 @@ class _Products:
     def add(self, p: int, v: ClaimVerification) -> None:
         c = v.claim
         if _product_term(c, c.dimension, c.unit) and math.isfinite(c.value):
-            self._kinds.setdefault((c.dimension, c.unit), _ByValue()).add(c.value, p)
+            self._kinds.setdefault(_product_kind(c.dimension, c.unit), _ByValue()).add(c.value, p)
 
     def closest(
         self, claim: NumericClaim, tol: float
@@ -922,7 +933,7 @@ class _Products:
         closest product within ``tol`` (the first in the order the loop meets them among
         equally close ones), looking only at values ``v`` and counts ``k`` whose product
         (or quotient) lies near the claim, from the side with fewer distinct entries."""
-        values = self._kinds.get((claim.dimension, claim.unit))
+        values = self._kinds.get(_product_kind(claim.dimension, claim.unit))
         if values is None:
             return None
         c = claim.value
