@@ -945,6 +945,14 @@ def _read_one(
         conv_factor = 0.01
     if currency:
         dimension, unit_sym = "currency", currency
+    if bracketed and scale == 1.0 and currency:
+        after = SUFFIX.match(text, e + 1)
+        if after is not None and after.lastgroup == "scale" and after.group("scale"):
+            # "$(1.2) million": the scale word after the bracket
+            scale = units.SCALE_WORDS.get(after.group("scale").lower()) or SCALES.get(
+                after.group("scale"), 1.0
+            )
+            stop = after.end("scale") - 1  # (the bracket's end is added below)
     value = num.value * scale + inches / 12
     if negative:
         value = -value
@@ -952,7 +960,7 @@ def _read_one(
         if not negative:
             value = -value
             negative = True
-        stop = e + 1
+        stop = max(stop, e) + 1
     # accounting negative: (1,234), ($1,234) or (1,234) dollars
     elif (
         not negative
@@ -960,7 +968,7 @@ def _read_one(
         and text[start - 1] == "("
         and closing < n
         and text[closing] == ")"
-        and (num.grouped or currency)
+        and (num.grouped or currency or _whole_cell(text, start - 1, closing + 1))
         and dimension in ("number", "currency")
         and not _RESTATED_BEFORE.search(text, max(0, start - 12), start - 1)
         and _in_statement(text, start)
@@ -1073,6 +1081,14 @@ def _read_one(
     if not q.excluded and not slash:
         apply_rate(text, q)
     return q, q.end
+
+
+def _whole_cell(text: str, a: int, b: int) -> bool:
+    """Whether ``text[a:b]`` fills a ``|`` separated table cell ("| (987) |", "| (987)" at
+    the line's end): a bracketed figure of a statement, even with no thousands separator."""
+    before = text[max(0, a - 8) : a].rstrip(" \t")
+    after = text[b : b + 8].lstrip(" \t")
+    return before.endswith("|") and (not after or after[0] in "|\n\r")
 
 
 def _in_statement(text: str, pos: int) -> bool:
