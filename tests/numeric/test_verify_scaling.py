@@ -82,6 +82,12 @@ SHAPES: dict[str, Callable[[int], tuple[str, dict[str, Any]]]] = {
     "one sentence": lambda n: (_one_sentence(n), {"evidence": EVIDENCE}),
     "one sentence, table": lambda n: (_one_sentence(n), {"contexts": [RANGE_TABLE]}),
     "number dump": lambda n: ("1,234.5 " * n, {"evidence": [{"value": 5, "unit": "USD"}]}),
+    # half the claims fail against the one value the other half verify, each in its own
+    # sentence (the set-aside rule once scanned every verifying claim for each failure)
+    "taken elsewhere": lambda n: (
+        "Revenue was 12 km. Revenue was 13 km. " * (n // 2 + 1),
+        {"contexts": ["The site is 12 km away."]},
+    ),
 }
 
 

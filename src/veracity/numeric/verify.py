@@ -736,23 +736,24 @@ def _set_aside_taken(
     ("Weather caused 27% of delay minutes. Weather caused 41% of delay minutes.") keep the
     failure. A claim verified there takes the new verdict, with a note; the others keep
     their first one."""
-    taken: dict[int, list[NumericClaim]] = {}
+    taken: set[int] = set()  # evidence some claim verified
+    by_sentence: set[tuple[int, _AnswerSentence]] = set()  # ... and that claim's sentence
     for v in verdicts:
         if v.verified and v.matched is not None:
-            taken.setdefault(id(v.matched), []).append(v.claim)
+            taken.add(id(v.matched))
+            at = _sentence_of(v.claim)
+            if at is not None:
+                by_sentence.add((id(v.matched), at))
     if not taken:
         return
     rest: EvidencePool | None = None  # built once, on the first claim that needs it
     for i, v in enumerate(verdicts):
-        if (
-            v.verified
-            or v.matched is None
-            or v.rule not in _SET_ASIDE_RULES
-            or id(v.matched) not in taken
-        ):
+        if v.verified or v.matched is None or v.rule not in _SET_ASIDE_RULES:
             continue
-        if not any(_same_sentence(v.claim, c) for c in taken[id(v.matched)]):
-            continue  # two sentences that give one row two values: one is wrong
+        at = _sentence_of(v.claim)
+        if at is None or (id(v.matched), at) not in by_sentence:
+            continue  # no claim of its sentence verified that value (two sentences that
+            # give one row two values: one is wrong)
         if rest is None:
             rest = EvidencePool([e for e in pool if id(e) not in taken])
         again = _verify_one(v.claim, rest, cfg)
@@ -761,12 +762,14 @@ def _set_aside_taken(
             verdicts[i] = replace(again, reason=again.reason + note)
 
 
-def _same_sentence(a: NumericClaim, b: NumericClaim) -> bool:
-    """Whether two claims parsed from one text stand in one sentence of it."""
-    index = a.index
-    if index is None or b.index is not index or a.span is None or b.span is None:
-        return False
-    return index.sentence_bounds(a.span[0]) == index.sentence_bounds(b.span[0])
+_AnswerSentence = tuple[int, int]  # (id of the answer's text index, sentence start)
+
+
+def _sentence_of(claim: NumericClaim) -> _AnswerSentence | None:
+    """Where a claim's sentence starts in its answer (None for a claim with no text)."""
+    if claim.index is None or claim.span is None:
+        return None
+    return id(claim.index), claim.index.sentence_bounds(claim.span[0])[0]
 
 
 def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> ClaimVerification:
