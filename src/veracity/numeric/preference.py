@@ -462,11 +462,28 @@ def newer_dated_later(claim: NumericClaim, ev: EvidenceQuantity) -> bool:
     latest = index.latest_year_near(ev.span[0])
     if latest is None or cy >= latest:
         return False
-    sentence = claim.sentence
-    if _COMPARING.search(sentence) is not None:
+    own, at = claim.index, claim.span
+    if own is None or at is None:
         return False
-    span = rf"\b{cy}[ \t]*[-/–][ \t]*(?:{latest}|{latest % 100:02d})\b"
-    return re.search(span, sentence) is None
+    comparing, spans = own.of_sentence("comparing", at[0], lambda s0, s1: _comparing(own, s0, s1))
+    return not comparing and (cy, latest) not in spans
+
+
+_YEAR_SPAN = re.compile(r"\b((?:19|20)\d\d)[ \t]*[-/–][ \t]*(\d\d(?:\d\d)?)\b")
+"""A span of years ("2024-25", "2024/2025")."""
+
+
+def _comparing(index: TextIndex, s0: int, s1: int) -> tuple[bool, frozenset[tuple[int, int]]]:
+    """Whether a sentence compares periods, and the spans of years it names (first year,
+    last year), read once per sentence."""
+    text = index.text
+    spans = set()
+    for m in _YEAR_SPAN.finditer(text, s0, s1):
+        first, last = int(m.group(1)), int(m.group(2))
+        if last < 100:
+            last += first - first % 100
+        spans.add((first, last))
+    return _COMPARING.search(text, s0, s1) is not None, frozenset(spans)
 
 
 def newer_of_a_change(ev: EvidenceQuantity) -> bool:
