@@ -207,6 +207,7 @@ from veracity.numeric.table_units import (
     earlier_column,
     names_a_unit,
 )
+from veracity.numeric.textindex import MAX_SENTENCE_QUANTITIES
 from veracity.samples import EvidenceItem
 
 __all__ = ["MAX_EVIDENCE_ITEMS", "check_numbers", "evidence_from_items", "verify_claims"]
@@ -734,14 +735,18 @@ def _set_aside_taken(
     and 87 finished"; "The Great Hall can hold 300 people standing or 220 seated" from
     "capacity 220 seated, 300 standing"). Two sentences that give one row two values
     ("Weather caused 27% of delay minutes. Weather caused 41% of delay minutes.") keep the
-    failure. A claim verified there takes the new verdict, with a note; the others keep
-    their first one."""
+    failure, and so does a "sentence" of more than ``MAX_SENTENCE_QUANTITIES`` claims (a
+    table or number dump, not prose). A claim verified there takes the new verdict, with a
+    note; the others keep their first one."""
     taken: set[int] = set()  # evidence some claim verified
     by_sentence: set[tuple[int, _AnswerSentence]] = set()  # ... and that claim's sentence
+    sizes: dict[_AnswerSentence, int] = {}  # claims per answer sentence
     for v in verdicts:
+        at = _sentence_of(v.claim)
+        if at is not None:
+            sizes[at] = sizes.get(at, 0) + 1
         if v.verified and v.matched is not None:
             taken.add(id(v.matched))
-            at = _sentence_of(v.claim)
             if at is not None:
                 by_sentence.add((id(v.matched), at))
     if not taken:
@@ -754,6 +759,8 @@ def _set_aside_taken(
         if at is None or (id(v.matched), at) not in by_sentence:
             continue  # no claim of its sentence verified that value (two sentences that
             # give one row two values: one is wrong)
+        if sizes[at] > MAX_SENTENCE_QUANTITIES:
+            continue  # a table or number dump, not a sentence of prose
         if rest is None:
             rest = EvidencePool([e for e in pool if id(e) not in taken])
         again = _verify_one(v.claim, rest, cfg)
