@@ -6,6 +6,8 @@ Digit strings (:func:`parse_digits`), in linear time:
   separators, every group after the first exactly three digits;
 * ``1,234.56``: comma thousands, point decimal; ``1.234,56``, ``1.234.567`` and
   ``3,5`` are the unambiguous European forms (point thousands / comma decimal);
+  ``1'234.50`` the Swiss one; ``1,23,456`` and ``12,34,56,789`` the Indian grouping
+  (lakh, crore: pairs before the last three digits);
 * ``1.500`` is read as one and a half (English decimal point);
 * anything else (``1,2,3``, ``2.1.3``) is not a quantity (a list or a version).
 * more than :data:`MAX_DIGITS` digits is an identifier, never a quantity.
@@ -58,6 +60,17 @@ def _groups_ok(groups: list[str]) -> bool:
     return 1 <= len(groups[0]) <= 3 and all(len(g) == 3 for g in groups[1:])
 
 
+def _indian_ok(groups: list[str]) -> bool:
+    """The Indian grouping (lakh, crore): three digits last, pairs before them, one or two
+    digits first ("1,23,456", "12,34,56,789")."""
+    return (
+        len(groups) >= 3
+        and len(groups[-1]) == 3
+        and all(len(g) == 2 for g in groups[1:-1])
+        and 1 <= len(groups[0]) <= 2
+    )
+
+
 def parse_digits(raw: str) -> ParsedNumber | None:
     """Parse a digit string such as ``1,234.5``; ``None`` when it is not one number."""
     if len(raw) > MAX_DIGITS * 2:
@@ -89,6 +102,12 @@ def parse_digits(raw: str) -> ParsedNumber | None:
             return None
         return ParsedNumber(float(raw), 0, _significant(raw))
     if seps & set(_THOUSANDS_ONLY):
+        frac = ""
+        if len(seps) == 2 and "." in seps:  # 1'234.50 (Swiss): thousands, then a point
+            raw, _, frac = raw.partition(".")
+            seps.discard(".")
+            if not frac.isdigit() or "." in frac:
+                return None
         if len(seps) != 1:
             return None
         sep = seps.pop()
@@ -96,12 +115,14 @@ def parse_digits(raw: str) -> ParsedNumber | None:
         if not _groups_ok(groups):
             return None
         digits = "".join(groups)
-        return _make(digits, "", grouped=True)
+        return _make(digits, frac, grouped=True)
     if seps == {",", "."}:
         last_comma, last_point = raw.rfind(","), raw.rfind(".")
         if last_point > last_comma:  # 1,234.56
             whole, frac = raw[:last_point], raw[last_point + 1 :]
             groups = whole.split(",")
+            if not _groups_ok(groups) and _indian_ok(groups) and frac.isdigit():
+                return _make("".join(groups), frac, grouped=True)  # 1,23,456.50
         else:  # 1.234,56
             whole, frac = raw[:last_comma], raw[last_comma + 1 :]
             groups = whole.split(".")
@@ -111,7 +132,7 @@ def parse_digits(raw: str) -> ParsedNumber | None:
     sep = seps.pop()
     groups = raw.split(sep)
     if sep == ",":
-        if _groups_ok(groups):
+        if _groups_ok(groups) or _indian_ok(groups):  # 1,234,567 / 12,34,567 (lakh, crore)
             return _make("".join(groups), "", grouped=True)
         if len(groups) == 2 and len(groups[1]) != 3:  # European decimal comma: 3,5
             return _make(groups[0], groups[1])

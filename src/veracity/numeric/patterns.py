@@ -139,7 +139,7 @@ CUR_WORDS = _alternation(units.CURRENCY_WORDS)
 
 SUFFIX = re.compile(
     rf"{SP}*"
-    rf"(?:(?P<scale>-?(?i:thousand|million|billion|trillion)|mn|mln|bn|tn|lakhs?|crores?|k|K|M|B|m|b)(?![A-Za-z0-9]){SP}*)?"
+    rf"(?:(?P<scale>-?(?i:thousand|million|billion|trillion)|mn|mln|bn|tn|lakhs?|crores?|Mio|Mrd|k|K|M|B|m|b)(?![A-Za-z0-9]){SP}*)?"
     r"(?:"
     rf"(?P<pp>(?i:percentage{SP}+points?|percent(?:age)?{SP}+pts?)(?![A-Za-z])|%{SP}*points?(?![A-Za-z])|pp(?![A-Za-z])|p\.p\.|ppts?(?![A-Za-z]))"
     rf"|(?P<bp>(?:(?i:basis{SP}+points?)|bps?|BPS)(?![A-Za-z]))"
@@ -163,6 +163,9 @@ SCALES = {
     "b": 1e9,
     "bn": 1e9,
     "tn": 1e12,
+    # the German and Swiss abbreviations: "€2,5 Mio.", "CHF 1,2 Mrd."
+    "Mio": 1e6,
+    "Mrd": 1e9,
     # the Indian scale words: a lakh is a hundred thousand, a crore ten million
     "lakh": 1e5,
     "lakhs": 1e5,
@@ -274,7 +277,7 @@ SUFFIX_WORDS = frozenset(
         *(re.match(r"[A-Za-z]*", alias).group() for alias in units.UNITS),  # type: ignore[union-attr]
         *units.CURRENCY_CODES,
         *(w.split()[0] for w in units.CURRENCY_WORDS),
-        *"thousand million billion trillion mn mln bn tn lakh lakhs crore crores k m b "
+        *"thousand million billion trillion mn mln bn tn lakh lakhs crore crores mio mrd k m b "
         "percentage percent per pct pp p "
         "ppt ppts basis bps bp x times fold".split(),
     )

@@ -103,6 +103,10 @@ _SHARE_GOES_ON = frozenset(" \t-io")
 """The characters that can follow the space after a number in a share ("1 in 5", "3 out
 of 4") or a return period ("1 - in - 100 years")."""
 
+_PRESSURE_BEFORE = re.compile(r"\b(?i:blood[ \t]+pressure|BP|pressure)\b[^.;\d]*$")
+"""A blood pressure named before a slash pair ("BP 140/90", "blood pressure was 140/90")."""
+_RUPEES = re.compile(r"(?<![A-Za-z])Rs\.?[ \t\u00a0]*$")
+""""Rs" or "Rs." before a number: Indian rupees."""
 _AMPS = re.compile(
     r" A(?=[.,;:)/|\t\n]|$| (?:at|and|or|to|max|maximum|continuous|peak|rated|per|fuse|"
     r"fuses|plug|plugs|socket|sockets|supply|charger|charging|output|input|circuit|breaker|"
@@ -573,8 +577,9 @@ def _slash_pair(
     """``120/80 mmHg`` / ``a 60/40 split``: two numbers, each its own claim.
 
     Only a pair of plain digit groups followed by a unit, percent or currency (which
-    both sides share), named a ratio / split, or a tally followed by its share ("80/106
-    (75.5%)"). Everything else keeps the ``date``
+    both sides share), named a ratio / split, a tally followed by its share ("80/106
+    (75.5%)"), or a blood pressure with no unit ("BP 140/90").
+    Everything else keeps the ``date``
     exclusion: ``12/05/2024`` (a chain), ``24/7``, simple fractions (``1/2``, ``3/4``:
     first below the second, second at most 16) and bare ``12/05``."""
     first = raw.number
@@ -599,7 +604,10 @@ def _slash_pair(
     if q2.dimension in ("number", "count"):
         # "80/106 (75.5%)": a part of a whole that no day or month can be
         tally = a < b and b > 31 and a == int(a) and _TALLY_AFTER.match(text, stop2)
-        if not tally and not _ratio_context(text, s, stop2):
+        # "blood pressure was 140/90": a reading with no unit (not "a 50/50 premix", a
+        # mix, nor "90/10 copper-nickel", an alloy)
+        reading = a > b > 31 and a < 1000 and _PRESSURE_BEFORE.search(text, max(0, s - 30), s)
+        if not tally and not reading and not _ratio_context(text, s, stop2):
             return None
         q2.dimension, q2.noun = "number", ""  # "60/40 split": "split" is not counted
     q, _ = _read_one(text, raw, active, slash=True)
@@ -764,6 +772,8 @@ def _read_one(
         if currency == "RMB":
             currency = "CNY"
         start = s - (len(left) - cm.start())
+    elif before_char in ("s", ".") and prefix_ok and (rs := _RUPEES.search(left)) is not None:
+        currency, start = "INR", s - (len(left) - rs.start())  # "Rs 500", "Rs. 5 lakh"
     negative = False
     sign_pos = start - 1
     if (
