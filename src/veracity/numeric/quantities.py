@@ -1125,9 +1125,9 @@ _NEXT_COLUMN = re.compile(r"[ \t]{2,}\(?[$€£]?\d|[ \t]*$", re.MULTILINE)
 _BLANKS = frozenset(" \t\u00a0\u2009\u202f")
 _MINUS_WORD = re.compile(r"(?<!(?i:or) )\b(?i:minus|negative)[ \t]+$")
 """A sign word before a number ("minus 20 °C"), but not "plus or minus 35" (an error)."""
-_RESTATED_BEFORE = re.compile(r"(?:\d%|\d|percent|per cent)[ \t]*$", re.IGNORECASE)
-"""A bracketed amount right after a number restates it ("deposit 25% (£10,475)"): it is
-not an accounting negative."""
+_RESTATED_BEFORE = re.compile(r"(?:\d(?:%|[A-Za-z]{1,3})?|percent|per cent)[ \t]*$", re.IGNORECASE)
+"""A bracketed amount right after a number restates it ("deposit 25% (£10,475)",
+"US$1.2bn ($1.1bn)"): it is not an accounting negative."""
 _YEARS_OLD = re.compile(r"-olds?\b")
 _PER_BEFORE = re.compile(r"(?<![\w.])(?i:per)[ \t]+$")
 

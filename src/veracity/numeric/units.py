@@ -334,6 +334,8 @@ UNITS: dict[str, Unit] = {
     **_u("lab:IU", "IU", 1.0, "international units"),
     **_u("lab:mmHg", "mmHg", 1.0, "mm Hg"),
     **_u("lab:bpm", "bpm", 1.0, "BPM", "beats per minute"),
+    **_u("lab:eGFR", "mL/min/1.73m²", 1.0, "mL/min/1.73 m²", "ml/min/1.73m²", "ml/min/1.73 m2"),
+    **_u("lab:µmol/L", "µmol/L", 1.0, "μmol/L", "umol/L", "µmol/l", "umol/l"),
 }
 
 # "in" is never a unit: "3 in 10" is a frequency, not inches; nor is a lone "A" ("3 A
