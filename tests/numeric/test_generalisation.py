@@ -273,3 +273,16 @@ def test_an_age_band_is_a_label() -> None:
     assert "under16" in index.labels(six, six + 2)
     assert "over65" in index.labels(nine, nine + 2)
     assert not {"under16", "over65"} & index.labels(text.index("£12"), text.index("£12") + 3)
+
+
+def test_a_one_letter_row_label_takes_its_header() -> None:
+    from veracity.numeric.textindex import TextIndex
+
+    text = "Sample | Load (kN) | Elongation\nA | 812 | 19.5%\nC | 776 | 18.7%"
+    index = TextIndex(text)
+    c = text.index("18.7%")
+    a = text.index("19.5%")
+    # the row "C" under the header "Sample" is sample C ("sampl" is the label of "Sample")
+    assert "sampl c" in index.labels(c, c + 5)
+    assert "sampl a" in index.labels(a, a + 5)
+    assert "sampl c" not in index.labels(a, a + 5)

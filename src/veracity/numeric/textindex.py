@@ -906,6 +906,9 @@ class TextIndex:
             heads, column = self._table_heads(start)
             for a, b in heads:
                 found |= self._words(a, b, start, end, extra)
+            lettered = self._letter_row(start)
+            if lettered:  # "Sample | ... // C | 776 | 18.7%": the row of sample C
+                found.add(lettered)
             if column is not None and not noun:
                 # a one-word column header is what the cell counts ("Patients | 58"); a
                 # league table's "W", "D", "L", "P" are wins, draws, losses and games
@@ -1059,6 +1062,27 @@ class TextIndex:
             if _HAS_LETTERS.search(text, a, b):
                 spans.append(cells[k])
         return spans, column
+
+    def _letter_row(self, pos: int) -> str:
+        """The label ``sampl c`` of a table row whose label cell is one capital letter
+        ("C") under a one-word header ("Sample"), as "Sample C" in prose names it; or
+        ``""``."""
+        cell = self.table_cell(pos)
+        if cell is None or cell.col <= 0:
+            return ""
+        first = self.first_text_cell(cell)
+        if not 0 <= first < cell.col:
+            return ""
+        a, b = cell.cells[first]
+        letter = self.text[a:b].strip(" \t*")
+        if len(letter) != 1 or not "A" <= letter <= "Z":
+            return ""
+        hcells = self.head_cells(cell)
+        if hcells is None or len(hcells) != len(cell.cells):
+            return ""
+        head = _ONE_WORD_HEAD.fullmatch(self.text, *hcells[first])
+        label = word_label(head.group(1)) if head is not None else ""
+        return f"{label} {letter.lower()}" if label else ""
 
     def _column_year(self, pos: int) -> int | None:
         """The year heading the column of the table cell at ``pos`` ("| 2023 |" in the
