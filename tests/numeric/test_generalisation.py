@@ -261,28 +261,35 @@ def test_latest_year_near_reads_the_sentence_then_the_text() -> None:
     assert TextIndex("Staff: 46.").latest_year_near(0) is None
 
 
-def test_an_age_band_is_a_label() -> None:
+@pytest.mark.parametrize(
+    ("text", "value", "has", "lacks"),
+    [
+        # "for under-16s" names the £6 (the digits of the band are no number of the price
+        # list, and "under" alone is a stopword); the £12 per adult is no under-16 price
+        ("Entry costs £12 per adult and £6 for under-16s; Over 65s pay £9.", "£6", "under16", ""),
+        ("Entry costs £12 per adult and £6 for under-16s; Over 65s pay £9.", "£9", "over65", ""),
+        ("Entry costs £12 per adult and £6 for under-16s; Over 65s pay £9.", "£12", "", "under16"),
+        # the row "C" under the header "Sample" is sample C ("sampl" labels "Sample")
+        (
+            "Sample | Load (kN) | Elongation\nA | 812 | 19.5%\nC | 776 | 18.7%",
+            "18.7%",
+            "sampl c",
+            "",
+        ),
+        (
+            "Sample | Load (kN) | Elongation\nA | 812 | 19.5%\nC | 776 | 18.7%",
+            "19.5%",
+            "sampl a",
+            "sampl c",
+        ),
+    ],
+)
+def test_age_bands_and_letter_rows_are_labels(text: str, value: str, has: str, lacks: str) -> None:
     from veracity.numeric.textindex import TextIndex
 
-    text = "Entry costs £12 per adult and £6 for under-16s; Over 65s pay £9."
-    index = TextIndex(text)
-    six = text.index("£6")
-    nine = text.index("£9")
-    # "for under-16s" names the £6; "Over 65s" names the £9 (the digits of the band are
-    # no number of the price list, and "under" alone is a stopword)
-    assert "under16" in index.labels(six, six + 2)
-    assert "over65" in index.labels(nine, nine + 2)
-    assert not {"under16", "over65"} & index.labels(text.index("£12"), text.index("£12") + 3)
-
-
-def test_a_one_letter_row_label_takes_its_header() -> None:
-    from veracity.numeric.textindex import TextIndex
-
-    text = "Sample | Load (kN) | Elongation\nA | 812 | 19.5%\nC | 776 | 18.7%"
-    index = TextIndex(text)
-    c = text.index("18.7%")
-    a = text.index("19.5%")
-    # the row "C" under the header "Sample" is sample C ("sampl" is the label of "Sample")
-    assert "sampl c" in index.labels(c, c + 5)
-    assert "sampl a" in index.labels(a, a + 5)
-    assert "sampl c" not in index.labels(a, a + 5)
+    at = text.index(value)
+    labels = TextIndex(text).labels(at, at + len(value))
+    if has:
+        assert has in labels
+    if lacks:
+        assert lacks not in labels
