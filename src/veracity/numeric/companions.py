@@ -8,7 +8,8 @@ were stated together in the answer and come from two different rows. Rule
 * claims X and Y are *stated together* when they share an answer sentence with no
   strong cut between them (``;``, "and", "while", "whereas", "but", "whilst", "versus"),
   and do not name two different years ("from €17.9 billion in 2023 to €18.8 billion in
-  2024" takes two rows on purpose);
+  2024" takes two rows on purpose), nor are a part and its whole ("£153,000 of the
+  £240,000 target": the whole is a total, stated apart on purpose);
 * X's match is *not tied to X by its words*: X's labels (row, entity, counted noun)
   share no word with its matched evidence's labels;
 * X has a kind (a unit, a currency, a percentage, a counted noun): a bare number
@@ -156,6 +157,22 @@ def _included(claim: NumericClaim) -> bool:
     return _INCLUDED.search(claim.index.text, max(0, s - 16), s) is not None
 
 
+def _part_and_whole(x: NumericClaim, y: NumericClaim) -> bool:
+    """A part and its whole ("112 of the 223 wild boar"): the whole is a total, stated in
+    another row on purpose, not a companion from the part's row."""
+    if x.index is None or x.index is not y.index:
+        return False
+    first, second = (x, y) if x.span[0] <= y.span[0] else (y, x)
+    return _OF_THE.fullmatch(x.index.text, first.span[1], second.span[0]) is not None
+
+
+_OF_THE = re.compile(
+    r"[ \t]+(?:out[ \t]+of|of[ \t]+(?:the|all|its|their))[ \t]+(?:[a-z]+[ \t]+)?[$€£¥₹]?"
+)
+"""Between a part and its whole: " of the ", " of its ", " out of " (not "11 hectares of
+48-year-old spruce")."""
+
+
 def _within(ev: EvidenceQuantity, index: TextIndex, bounds: tuple[int, int]) -> bool:
     return ev.index is index and ev.span is not None and bounds[0] <= ev.span[0] < bounds[1]
 
@@ -214,6 +231,7 @@ def _check_group(
                 stated_together(x, vy.claim)
                 and not _years_differ(x, vy.claim)
                 and not _included(vy.claim)
+                and not _part_and_whole(x, vy.claim)
             ):
                 together.append((vy, ey.index, segment_bounds(ey.index, ey.span[0])))
         if not together or any(_within(ex, idx, seg) for _, idx, seg in together):

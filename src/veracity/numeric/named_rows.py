@@ -65,9 +65,17 @@ _Rows = dict[int, tuple[list[str], set[str]]]
 """Row line start -> (its names in lower case, their words of four letters or more)."""
 
 
+_WHOLE_BEFORE = re.compile(
+    r"\d[\d,.]*(?:%|[ \t]+(?i:percent|per[ \t]+cent))?[ \t]+"
+    r"(?:out[ \t]+of|of[ \t]+(?:the|all|its|their))[ \t]+[$€£¥₹]?$"
+)
+"""Before a whole, its part: "112 of the ", "62 percent of the ", "19 out of "."""
+
+
 def check_named_rows(verdicts: Sequence[ClaimVerification]) -> list[ClaimVerification]:
     """Fail (``other_row``) each verified claim matched in a table row that its segment of
-    the answer does not name while it names another row of the same table."""
+    the answer does not name while it names another row of the same table. The whole of a
+    part ("112 of the 223 wild boar") is left alone: it is the total row's on purpose."""
     out = list(verdicts)
     tables: dict[tuple[int, int], _Rows] = {}
     readings: dict[tuple[int, int, int], _Reading] = {}  # (text, start, end) -> its reading
@@ -86,6 +94,8 @@ def check_named_rows(verdicts: Sequence[ClaimVerification]) -> list[ClaimVerific
             continue
         if claim.index is None or claim.span is None:
             continue
+        if _WHOLE_BEFORE.search(claim.index.text, max(0, claim.span[0] - 40), claim.span[0]):
+            continue  # "112 of the 223 wild boar": the whole is the total row's, on purpose
         row = ev.index.table_cell(ev.span[0])
         if row is None or row.head is None or row.head == row.start:
             continue
