@@ -144,6 +144,7 @@ UNITS: dict[str, Unit] = {
     ),
     **_u("volume", "yd³", 764.554857984, "yd3", "cubic yard", "cubic yards", "cu yd"),
     **_u("volume", "ft³", 28.316846592, "ft3", "cubic foot", "cubic feet", "cu ft"),
+    **_u("volume", "hL", 1e2, "hl", "hectolitre", "hectolitres", "hectoliter", "hectoliters"),
     **_u("volume", "kL", 1e3, "kl", "kilolitre", "kilolitres", "kiloliter", "kiloliters"),
     **_u("volume", "ML", 1e6, "Ml", "megalitre", "megalitres", "megaliter", "megaliters"),
     **_u("volume", "GL", 1e9, "gigalitre", "gigalitres", "gigaliter", "gigaliters"),
