@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 from veracity.numeric import lexicon, units
 from veracity.numeric.evidence import dimension_of
 from veracity.numeric.models import EvidenceQuantity, NumericClaim, labels_of, year_of
+from veracity.numeric.rates import per_ratio
 from veracity.numeric.table_units import (
     column_scale,
     declared_per,
@@ -43,22 +44,11 @@ __all__ = [
     "declared_cells",
     "per_fits",
     "per_head_only",
-    "per_ratio",
 ]
 
 _T = TypeVar("_T")
 
 _PLAIN = frozenset({"count", "number"})
-
-
-def per_ratio(claim_per: str, ev_per: str) -> float | None:
-    """The factor that turns a value per ``claim_per`` into a value per ``ev_per`` when
-    both denominators are units of one dimension ("€340 per t" is "€0.34 per kg":
-    340 x 1 kg / 1 t), else None. A number in a denominator counts ("per 100 km")."""
-    a, b = _per_size(claim_per), _per_size(ev_per)
-    if a is None or b is None or a[0] != b[0]:
-        return None
-    return b[1] / a[1]
 
 
 def per_fits(a: str, b: str) -> bool:
@@ -81,19 +71,6 @@ def per_head_only(a: str, b: str) -> bool:
     return (rest_a == b and head_a in lexicon.PER_HEAD) or (
         rest_b == a and head_b in lexicon.PER_HEAD
     )
-
-
-def _per_size(per: str) -> tuple[str, float] | None:
-    """(dimension, size in base units) of a unit denominator ("kg", "100 km"), or None."""
-    count, _, name = per.rpartition(" ")
-    unit = units.UNITS.get(name)
-    if unit is None or unit.offset or unit.dimension == "currency":
-        return None
-    try:
-        n = float(count) if count else 1.0
-    except ValueError:
-        return None
-    return unit.dimension, n * unit.factor
 
 
 def compatible(claim: NumericClaim, ev: EvidenceQuantity) -> bool:

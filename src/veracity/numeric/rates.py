@@ -34,7 +34,16 @@ import re
 from veracity.numeric import lexicon, units
 from veracity.numeric.quantity import Quantity
 
-__all__ = ["ADVERBS", "LONG_PERIODS", "PERIODS", "PERIOD_WORDS", "THINGS", "apply_rate", "read_per"]
+__all__ = [
+    "ADVERBS",
+    "LONG_PERIODS",
+    "PERIODS",
+    "PERIOD_WORDS",
+    "THINGS",
+    "apply_rate",
+    "per_ratio",
+    "read_per",
+]
 
 PERIODS: dict[str, str] = {
     **dict.fromkeys(["second", "seconds", "sec", "s"], "s"),
@@ -371,3 +380,26 @@ def apply_rate(text: str, q: Quantity) -> None:
         q.half_unit /= seconds
         return
     q.per = per
+
+
+def per_ratio(claim_per: str, ev_per: str) -> float | None:
+    """The factor that turns a value per ``claim_per`` into a value per ``ev_per`` when
+    both denominators are units of one dimension ("€340 per t" is "€0.34 per kg":
+    340 x 1 kg / 1 t), else None. A number in a denominator counts ("per 100 km")."""
+    a, b = _per_size(claim_per), _per_size(ev_per)
+    if a is None or b is None or a[0] != b[0]:
+        return None
+    return b[1] / a[1]
+
+
+def _per_size(per: str) -> tuple[str, float] | None:
+    """(dimension, size in base units) of a unit denominator ("kg", "100 km"), or None."""
+    count, _, name = per.rpartition(" ")
+    unit = units.UNITS.get(name)
+    if unit is None or unit.offset or unit.dimension == "currency":
+        return None
+    try:
+        n = float(count) if count else 1.0
+    except ValueError:
+        return None
+    return unit.dimension, n * unit.factor

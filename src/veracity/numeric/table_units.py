@@ -23,7 +23,7 @@ from functools import lru_cache
 from veracity.numeric import lexicon, units
 from veracity.numeric.models import EvidenceQuantity
 from veracity.numeric.patterns import CODES, SCALES, SYM_CODE, TABLE_SCALES
-from veracity.numeric.rates import PERIOD_WORDS, PERIODS, read_per
+from veracity.numeric.rates import PERIOD_WORDS, PERIODS, per_ratio, read_per
 from veracity.numeric.textindex import TableCell
 from veracity.numeric.word_labels import names_stem, plural_stem
 
@@ -367,15 +367,13 @@ def _declared_money(text: str, per: str) -> tuple[units.Unit, float] | None:
 
 
 def _denominator_ratio(stated: str, per: str) -> float | None:
-    """How many ``stated`` denominators one ``per`` holds, when both are units of one
-    dimension other than time ("kg" and "t": 1,000; a price per kg is 1,000 times that
-    per tonne); None otherwise (a price per day is no seventh of one per week)."""
+    """:func:`~veracity.numeric.rates.per_ratio` for two named units that are no periods
+    ("kg" and "t": 1,000; a price per kg is 1,000 times that per tonne); None otherwise (a
+    price per day is no seventh of one per week, and "per 100 km" names no unit)."""
     a, b = units.UNITS.get(stated), units.UNITS.get(per)
-    if a is None or b is None or a.dimension != b.dimension or a.dimension == "time":
+    if a is None or b is None or "time" in (a.dimension, b.dimension):
         return None
-    if a.offset or b.offset or a.dimension in ("currency", "number"):
-        return None
-    return b.factor / a.factor
+    return per_ratio(stated, per)
 
 
 def _fits(stated: str, per: str) -> bool:

@@ -177,7 +177,6 @@ from veracity.numeric.pool import (
     EvidencePool,
     declared_cells,
     per_head_only,
-    per_ratio,
 )
 from veracity.numeric.preference import (
     PERIOD_DENOMINATORS,
@@ -196,7 +195,7 @@ from veracity.numeric.preference import (
 )
 from veracity.numeric.presets import resolve_config
 from veracity.numeric.quantity import CLOCK
-from veracity.numeric.rates import LONG_PERIODS
+from veracity.numeric.rates import LONG_PERIODS, per_ratio
 from veracity.numeric.rereadings import bare_number, names_a_row, reread, row_selector
 from veracity.numeric.table_units import (
     column_scale,
@@ -409,7 +408,7 @@ def _periods(names: frozenset[str]) -> str:
 
 def _per_converted(claim: NumericClaim, k: float, per: str) -> NumericClaim:
     """``claim`` restated per ``per``: its value, range, stated value and precision times
-    ``k`` (see :func:`veracity.numeric.pool.per_ratio`)."""
+    ``k`` (see :func:`veracity.numeric.rates.per_ratio`)."""
     return replace(
         claim,
         value=claim.value * k,
