@@ -31,8 +31,9 @@ The other-row check still runs afterwards.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cached_property
 
-from veracity.numeric.companions import segment_bounds
+from veracity.numeric.companions import answer_sentence, claims_by_sentence, segment_bounds
 from veracity.numeric.evidence import describe
 from veracity.numeric.models import (
     ClaimVerification,
@@ -69,14 +70,6 @@ def _segment(e: EvidenceQuantity) -> _Sentence | None:
     return id(e.index), s0, s1
 
 
-def _answer_sentence(claim: NumericClaim) -> _Sentence | None:
-    """Where a claim's answer sentence lies."""
-    if claim.index is None or claim.span is None:
-        return None
-    s0, s1 = claim.index.sentence_bounds(claim.span[0])
-    return id(claim.index), s0, s1
-
-
 def find_beside_companions(
     verdicts: Sequence[ClaimVerification],
     pool: EvidencePool,
@@ -95,31 +88,55 @@ def find_beside_companions(
     ]
     if not failed:
         return out  # (for speed: no sentence to index)
-    groups: dict[_Sentence, list[ClaimVerification]] = {}
-    for v in verdicts:
-        at = _answer_sentence(v.claim)
-        if at is not None:
-            groups.setdefault(at, []).append(v)
+    groups = {at: [verdicts[j] for j in js] for at, js in claims_by_sentence(verdicts).items()}
     for i in failed:
         v = verdicts[i]
-        x = v.claim
-        group = groups.get(_answer_sentence(x) or (0, 0, 0), [])
+        at = answer_sentence(v.claim)
+        group = groups[at] if at is not None else []
         if len(group) > MAX_SENTENCE_QUANTITIES:
             continue  # a table or number dump, not a sentence of prose
-        found = _beside(v, group, pool, judge, prefer, _sentence)
+        looked = _Looked(v.claim, pool, prefer)
+        found = _beside(v, group, looked, judge, _sentence)
         if found is None:  # the parts of a sentence between strong cuts
-            found = _beside(v, group, pool, judge, prefer, _segment)
+            found = _beside(v, group, looked, judge, _segment)
         if found is not None:
             out[i] = found
     return out
 
 
+class _Looked:
+    """The evidence one failed claim may take, read once for both places it is looked
+    for in (sentences, then segments), and only when one is."""
+
+    def __init__(self, claim: NumericClaim, pool: EvidencePool, prefer: Prefer) -> None:
+        self._claim, self._pool, self._prefer = claim, pool, prefer
+
+    @cached_property
+    def candidates(self) -> list[EvidenceQuantity]:
+        """The compatible evidence of the claim."""
+        return self._pool.candidates(self._claim).for_claim(self._claim)
+
+    @cached_property
+    def preferred(self) -> list[EvidenceQuantity]:
+        """The candidates the context preference picks."""
+        return self._prefer(self._claim, self.candidates)
+
+    @cached_property
+    def searched(self) -> list[EvidenceQuantity]:
+        """The candidates, and the bare table cells the claim's unit is named for:
+        "£79.99" beside the row "Falcon 2 stunt | 2.1 m | 48.00 | 79.99" under "(GBP, ex
+        VAT)"."""
+        x = self._claim
+        if x.dimension in TABLE_UNIT_DIMS:
+            return [*self.candidates, *declared_cells(x, self._pool).items]
+        return self.candidates
+
+
 def _beside(
     v: ClaimVerification,
     group: list[ClaimVerification],
-    pool: EvidencePool,
+    looked: _Looked,
     judge: Judge,
-    prefer: Prefer,
     place: _Place,
 ) -> ClaimVerification | None:
     """The verdict of the failed ``v`` against a value in the ``place`` (sentence or
@@ -136,16 +153,11 @@ def _beside(
             beside.setdefault(where, m)
     if not beside:
         return None
-    cands = pool.candidates(x).for_claim(x)
-    if any(place(e) in beside for e in prefer(x, cands)):
+    if any(place(e) in beside for e in looked.preferred):
         return None
-    if x.dimension in TABLE_UNIT_DIMS:
-        # and the bare cells its unit is named for: "£79.99" beside the row
-        # "Falcon 2 stunt | 2.1 m | 48.00 | 79.99" under "(GBP, ex VAT)"
-        cands = [*cands, *declared_cells(x, pool).items]
     year = year_of(x)
     best: tuple[float, EvidenceQuantity, float | None, str, _Sentence] | None = None
-    for e in cands:
+    for e in looked.searched:
         where = place(e)
         if where is None or where not in beside:
             continue

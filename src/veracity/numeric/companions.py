@@ -51,9 +51,12 @@ from veracity.numeric.models import (
 from veracity.numeric.textindex import TableCell, TextIndex
 
 __all__ = [
+    "AnswerSentence",
     "CandidateView",
+    "answer_sentence",
     "check_companions",
     "check_row_selectors",
+    "claims_by_sentence",
     "segment_bounds",
     "stated_together",
 ]
@@ -186,18 +189,14 @@ def check_companions(
 
     ``view`` reaches the compatible evidence of a claim, ``verifies(claim, evidence)``
     says whether one evidence value verifies it."""
-    groups: dict[tuple[int, int], list[int]] = {}  # answer sentence -> verified claims in it
+    groups: dict[AnswerSentence, list[int]] = {}  # answer sentence -> verified claims in it
     for i, v in enumerate(verdicts):
-        ev, claim = v.matched, v.claim
-        if (
-            v.verified
-            and not v.derived_from  # a derived value ("£125,000 more") has no single row
-            and ev is not None
-            and ev.index is not None
-            and claim.index is not None
-        ):
-            key = (id(claim.index), claim.index.sentence_bounds(claim.span[0])[0])
-            groups.setdefault(key, []).append(i)
+        ev = v.matched
+        if not v.verified or v.derived_from or ev is None or ev.index is None:
+            continue  # (a derived value, "£125,000 more", has no single row)
+        at = answer_sentence(v.claim)
+        if at is not None:
+            groups.setdefault(at, []).append(i)
     out = list(verdicts)
     if not groups:  # structured evidence only: nothing has a place in a text
         return out
@@ -269,7 +268,7 @@ def check_row_selectors(
     sentence's selectors of that table, by place (:meth:`_Selectors.first`), so a long
     "sentence" of selectors costs time linear in its claims, not quadratic."""
     out = list(verdicts)
-    selectors: dict[tuple[int, int, int], list[tuple[int, TableCell]]] = {}
+    selectors: dict[AnswerSentence, list[tuple[int, TableCell]]] = {}
     for i, vx in enumerate(verdicts):
         ex = vx.matched
         if not vx.verified or ex is None or ex.index is None or ex.span is None:
@@ -277,10 +276,11 @@ def check_row_selectors(
         if not is_selector(vx.claim, ex):
             continue
         row = ex.index.table_cell(ex.span[0])
-        if row is not None and vx.claim.index is not None:  # (no text: stated with none)
-            selectors.setdefault(_sentence_of(vx.claim), []).append((i, row))
+        at = answer_sentence(vx.claim)
+        if row is not None and at is not None:  # (no text: stated with none)
+            selectors.setdefault(at, []).append((i, row))
     if selectors:
-        members = _by_sentence(verdicts)
+        members = claims_by_sentence(verdicts)
         for key, found in selectors.items():
             _apply_selectors(out, verdicts, members[key], found)
     return out
@@ -440,17 +440,23 @@ def _together_window(
     return lo, ends[j] if j < len(starts) else math.inf
 
 
-def _sentence_of(claim: NumericClaim) -> tuple[int, int, int]:
-    """(text, start, end) of a claim's answer sentence; ``(0, 0, 0)`` without a text."""
+AnswerSentence = tuple[int, int, int]
+"""Where a sentence of an answer lies: (id of the answer's text index, start, end)."""
+
+
+def answer_sentence(claim: NumericClaim) -> AnswerSentence | None:
+    """Where a claim's sentence lies in its answer; None for a claim with no text."""
     if claim.index is None:
-        return 0, 0, 0
+        return None
     return id(claim.index), *claim.index.sentence_bounds(claim.span[0])
 
 
-def _by_sentence(verdicts: Sequence[ClaimVerification]) -> dict[tuple[int, int, int], list[int]]:
-    """The positions of the verdicts of each answer sentence (claims with a text)."""
-    found: dict[tuple[int, int, int], list[int]] = {}
+def claims_by_sentence(verdicts: Sequence[ClaimVerification]) -> dict[AnswerSentence, list[int]]:
+    """The positions of the verdicts of each answer sentence (claims with a text), in list
+    order."""
+    found: dict[AnswerSentence, list[int]] = {}
     for j, v in enumerate(verdicts):
-        if v.claim.index is not None:
-            found.setdefault(_sentence_of(v.claim), []).append(j)
+        at = answer_sentence(v.claim)
+        if at is not None:
+            found.setdefault(at, []).append(j)
     return found

@@ -129,7 +129,7 @@ from typing import Any
 from veracity.errors import InputError
 from veracity.numeric import units
 from veracity.numeric.beside_companions import find_beside_companions
-from veracity.numeric.companions import check_companions, check_row_selectors
+from veracity.numeric.companions import check_companions, check_row_selectors, claims_by_sentence
 from veracity.numeric.config import DomainConfig
 from veracity.numeric.derived import (
     AnswerSentences,
@@ -737,45 +737,27 @@ def _set_aside_taken(
     failure, and so does a "sentence" of more than ``MAX_SENTENCE_QUANTITIES`` claims (a
     table or number dump, not prose). A claim verified there takes the new verdict, with a
     note; the others keep their first one."""
-    taken: set[int] = set()  # evidence some claim verified
-    by_sentence: set[tuple[int, _AnswerSentence]] = set()  # ... and that claim's sentence
-    sizes: dict[_AnswerSentence, int] = {}  # claims per answer sentence
-    for v in verdicts:
-        at = _sentence_of(v.claim)
-        if at is not None:
-            sizes[at] = sizes.get(at, 0) + 1
-        if v.verified and v.matched is not None:
-            taken.add(id(v.matched))
-            if at is not None:
-                by_sentence.add((id(v.matched), at))
+    taken = {id(v.matched) for v in verdicts if v.verified and v.matched is not None}
     if not taken:
         return
     rest: EvidencePool | None = None  # built once, on the first claim that needs it
-    for i, v in enumerate(verdicts):
-        if v.verified or v.matched is None or v.rule not in _SET_ASIDE_RULES:
-            continue
-        at = _sentence_of(v.claim)
-        if at is None or (id(v.matched), at) not in by_sentence:
-            continue  # no claim of its sentence verified that value (two sentences that
-            # give one row two values: one is wrong)
-        if sizes[at] > MAX_SENTENCE_QUANTITIES:
+    for group in claims_by_sentence(verdicts).values():
+        if len(group) > MAX_SENTENCE_QUANTITIES:
             continue  # a table or number dump, not a sentence of prose
-        if rest is None:
-            rest = EvidencePool([e for e in pool if id(e) not in taken])
-        again = _verify_one(v.claim, rest, cfg)
-        if again.verified:
-            note = f" (set aside {describe(v.matched)}: another claim of the answer states it)"
-            verdicts[i] = replace(again, reason=again.reason + note)
-
-
-_AnswerSentence = tuple[int, int]  # (id of the answer's text index, sentence start)
-
-
-def _sentence_of(claim: NumericClaim) -> _AnswerSentence | None:
-    """Where a claim's sentence starts in its answer (None for a claim with no text)."""
-    if claim.index is None or claim.span is None:
-        return None
-    return id(claim.index), claim.index.sentence_bounds(claim.span[0])[0]
+        here = [verdicts[j] for j in group]
+        verified_here = {id(v.matched) for v in here if v.verified and v.matched is not None}
+        for i, v in zip(group, here, strict=True):
+            if v.verified or v.matched is None or v.rule not in _SET_ASIDE_RULES:
+                continue
+            if id(v.matched) not in verified_here:
+                continue  # no claim of its sentence verified that value (two sentences that
+                # give one row two values: one is wrong)
+            if rest is None:
+                rest = EvidencePool([e for e in pool if id(e) not in taken])
+            again = _verify_one(v.claim, rest, cfg)
+            if again.verified:
+                note = f" (set aside {describe(v.matched)}: another claim of the answer states it)"
+                verdicts[i] = replace(again, reason=again.reason + note)
 
 
 def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> ClaimVerification:
