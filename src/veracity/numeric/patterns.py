@@ -109,7 +109,7 @@ def _alternation(words: Iterable[str]) -> str:
 CODES = _alternation(units.CURRENCY_CODES)
 
 CUR_PREFIX = re.compile(
-    rf"(?:(?P<sym>(?:US|A|AU|C|CA|NZ|HK|S|R)?\$|€|£|¥|₹|₩|(?<![A-Za-z])RM)|(?<![A-Za-z])"
+    rf"(?:(?P<sym>(?:US|A|AU|C|CA|NZ|HK|S|R)?\$|€|£|¥|₹|₩|(?<![A-Za-z])(?:RM|Rs\.?))|(?<![A-Za-z])"
     rf"(?P<code>{CODES}){SP}?){SP}*$"
 )
 
@@ -130,6 +130,8 @@ SYM_CODE = {
     "₹": "INR",
     "₩": "KRW",
     "RM": "MYR",
+    "Rs": "INR",  # "Rs 500", "Rs. 5 lakh": Indian rupees
+    "Rs.": "INR",
 }
 
 EURO_CLASS = r"(?:[1-7][a-e]?|I{1,3}|IV|VI{0,2})(?![A-Za-z0-9])"

@@ -105,8 +105,6 @@ of 4") or a return period ("1 - in - 100 years")."""
 
 _PRESSURE_BEFORE = re.compile(r"\b(?i:blood[ \t]+pressure|BP|pressure)\b[^.;\d]*$")
 """A blood pressure named before a slash pair ("BP 140/90", "blood pressure was 140/90")."""
-_RUPEES = re.compile(r"(?<![A-Za-z])Rs\.?[ \t\u00a0]*$")
-""""Rs" or "Rs." before a number: Indian rupees."""
 _AMPS = re.compile(
     r" A(?=[.,;:)/|\t\n]|$| (?:at|and|or|to|max|maximum|continuous|peak|rated|per|fuse|"
     r"fuses|plug|plugs|socket|sockets|supply|charger|charging|output|input|circuit|breaker|"
@@ -751,7 +749,11 @@ def _read_one(
     cm = None
     if (
         before_char
-        and (before_char in CUR_END or before_char.isupper())
+        and (
+            before_char in CUR_END
+            or before_char.isupper()
+            or (before_char in "s." and "Rs" in left)  # "Rs 500", "Rs. 5 lakh"
+        )
         and (prefix_ok or left.endswith(("$", "€", "£", "¥", "₹", "₩")))
     ):
         cm = CUR_PREFIX.search(left)
@@ -772,8 +774,6 @@ def _read_one(
         if currency == "RMB":
             currency = "CNY"
         start = s - (len(left) - cm.start())
-    elif before_char in ("s", ".") and prefix_ok and (rs := _RUPEES.search(left)) is not None:
-        currency, start = "INR", s - (len(left) - rs.start())  # "Rs 500", "Rs. 5 lakh"
     negative = False
     sign_pos = start - 1
     if (
@@ -823,7 +823,6 @@ def _read_one(
     dimension, unit_sym = "number", ""
     conv_factor, conv_offset = 1.0, 0.0
     if scale_tok:
-        low = scale_tok.lower()
         if (
             scale_tok == "m"
             and not currency
@@ -844,7 +843,7 @@ def _read_one(
             scale_tok = None
             dimension, unit_sym, conv_factor, conv_offset = "temperature", "K", 1.0, -273.15
         else:
-            scale = units.SCALE_WORDS.get(low.lstrip("-")) or SCALES[scale_tok]
+            scale = _scale_value(scale_tok)
     kind = sm.lastgroup  # the suffix alternatives are exclusive: the last one matched
     if dimension == "number" and kind is not None and kind != "scale":
         if kind == "pp":
@@ -959,9 +958,7 @@ def _read_one(
         after = SUFFIX.match(text, e + 1)
         if after is not None and after.lastgroup == "scale" and after.group("scale"):
             # "$(1.2) million": the scale word after the bracket
-            scale = units.SCALE_WORDS.get(after.group("scale").lower()) or SCALES.get(
-                after.group("scale"), 1.0
-            )
+            scale = _scale_value(after.group("scale"))
             stop = after.end("scale") - 1  # (the bracket's end is added below)
     value = num.value * scale + inches / 12
     if negative:
@@ -1091,6 +1088,12 @@ def _read_one(
     if not q.excluded and not slash:
         apply_rate(text, q)
     return q, q.end
+
+
+def _scale_value(token: str) -> float:
+    """The factor of a scale token that ``SUFFIX`` reads ("million", "-million", "bn",
+    "m", "Mio")."""
+    return units.SCALE_WORDS.get(token.lower().lstrip("-")) or SCALES[token]
 
 
 def _whole_cell(text: str, a: int, b: int) -> bool:
