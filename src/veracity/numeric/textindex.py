@@ -903,10 +903,9 @@ class TextIndex:
                 # is that number's)
                 found |= self._words(p0, c0 - 1, start, end, extra)
         if extra[0]:
-            heads, column = self._table_heads(start)
+            heads, column, lettered = self._table_heads(start)
             for a, b in heads:
                 found |= self._words(a, b, start, end, extra)
-            lettered = self._letter_row(start)
             if lettered:  # "Sample | ... // C | 776 | 18.7%": the row of sample C
                 found.add(lettered)
             if column is not None and not noun:
@@ -1035,14 +1034,15 @@ class TextIndex:
         he = self.text.find("\n", head)
         return _cells(self.text, head, len(self.text) if he < 0 else he, cell.sep)
 
-    def _table_heads(self, pos: int) -> tuple[list[tuple[int, int]], tuple[int, int] | None]:
+    def _table_heads(self, pos: int) -> tuple[list[tuple[int, int]], tuple[int, int] | None, str]:
         """Spans of the row label (first cell) and the column header of the table cell
         at ``pos``, when its line is a row of a ``|`` or tab separated table: a number
         in a table is about its row and its column, not only its own cell. Also the
-        column header's span alone (None when there is none)."""
+        column header's span alone (None when there is none), and the label of a row
+        named by one letter under a one-word header (:meth:`_letter_row`, or ``""``)."""
         cell = self.table_cell(pos)
         if cell is None:
-            return [], None
+            return [], None, ""
         text, cells, col = self.text, cell.cells, cell.col
         first = self.first_text_cell(cell)
         spans: list[tuple[int, int]] = []
@@ -1051,36 +1051,29 @@ class TextIndex:
         hcells = self.head_cells(cell) if col >= 0 else None
         same = hcells is not None and len(hcells) == len(cells)
         column = None
+        lettered = ""
         if hcells is not None and same:
             column = hcells[col]
             spans.append(column)
             if col > first >= 0:  # what the rows are: "Visa type | Fee" for "Student | €140"
                 spans.append(hcells[first])
+                lettered = self._letter_row(cells[first], hcells[first])
         for k in range(first + 1, col if col > first >= 0 else 0):
             # other text cells before the number name the row too ("1 | Tadesse Worku |")
             a, b = cells[k]
             if _HAS_LETTERS.search(text, a, b):
                 spans.append(cells[k])
-        return spans, column
+        return spans, column, lettered
 
-    def _letter_row(self, pos: int) -> str:
-        """The label ``sampl c`` of a table row whose label cell is one capital letter
-        ("C") under a one-word header ("Sample"), as "Sample C" in prose names it; or
-        ``""``."""
-        cell = self.table_cell(pos)
-        if cell is None or cell.col <= 0:
-            return ""
-        first = self.first_text_cell(cell)
-        if not 0 <= first < cell.col:
-            return ""
-        a, b = cell.cells[first]
+    def _letter_row(self, row_label: tuple[int, int], header: tuple[int, int]) -> str:
+        """The label ``sampl c`` of a table row whose label cell (``row_label``) is one
+        capital letter ("C") under a one-word ``header`` ("Sample"), as "Sample C" in prose
+        names it; or ``""``."""
+        a, b = row_label
         letter = self.text[a:b].strip(" \t*")
         if len(letter) != 1 or not "A" <= letter <= "Z":
             return ""
-        hcells = self.head_cells(cell)
-        if hcells is None or len(hcells) != len(cell.cells):
-            return ""
-        head = _ONE_WORD_HEAD.fullmatch(self.text, *hcells[first])
+        head = _ONE_WORD_HEAD.fullmatch(self.text, *header)
         label = word_label(head.group(1)) if head is not None else ""
         return f"{label} {letter.lower()}" if label else ""
 
