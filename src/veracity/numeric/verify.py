@@ -237,6 +237,12 @@ _POINTS_OK = frozenset({"pp"})
 """A count of "points" that matches no count may restate percentage points."""
 
 
+def _counts_points(claim: NumericClaim) -> bool:
+    """Whether the claim counts "points" ("1.4 points", "up 7 points"): a count that may
+    be percentage points."""
+    return claim.dimension == "count" and claim.noun.lower() in _POINT_NOUNS
+
+
 def _claim_value(
     claim: NumericClaim, ev: EvidenceQuantity
 ) -> tuple[float, float | None, float | None]:
@@ -771,7 +777,7 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
     if found[0] is not None and _unscaled_cell(claim, found[0][1]):
         # "8,657 admissions" against "8,657" under "(thousands)": the cell is 8.657 million
         found = (None, (found[0][0], found[0][1], "table_scale"), found[2])
-    points = found[0] is None and claim.dimension == "count" and claim.noun.lower() in _POINT_NOUNS
+    points = found[0] is None and _counts_points(claim)
     if found[0] is None and (claim.dimension == "number" or points):
         # a bare number ("median age 54") may restate a value with a unit ("54 years");
         # "1.4 points" may restate "1.4 percentage points"
@@ -936,8 +942,7 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
         )
         return new_verification(claim, True, ev, err_val, rule, reason + suffix, tol)
     if cfg.derive_pp_difference and (
-        claim.dimension == "pp"
-        or (claim.dimension == "count" and claim.noun.lower() in _POINT_NOUNS)
+        claim.dimension == "pp" or _counts_points(claim)
     ):  # "up 7 points from September": 48% - 41%, in percentage points
         derived = pp_difference(claim, pool, tol)
         if derived is not None:
