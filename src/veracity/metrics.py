@@ -22,6 +22,7 @@ numeric     verified numeric claims / numeric claims        no numeric claims
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -33,6 +34,7 @@ from veracity.samples import Sample
 
 if TYPE_CHECKING:
     from veracity.faithfulness.judge import JudgeConfig
+    from veracity.numeric.config import DomainConfig
 
 __all__ = [
     "ANSWER_METRICS",
@@ -56,6 +58,8 @@ class MetricOptions:
     faithfulness_method: str = "lexical"
     faithfulness_threshold: float | None = None
     numeric_preset: str | None = None
+    numeric_check_dates: bool = False
+    """The numeric metric checks the dates an answer states to the day too."""
     faithfulness_judge: JudgeConfig | None = None
     """When set, an LLM judges each claim (``faithfulness_method`` is then ignored)."""
 
@@ -139,11 +143,21 @@ def _numeric(sample: Sample, options: MetricOptions) -> MetricResult:
         sample.answer,
         contexts=() if sample.evidence else sample.contexts,
         evidence=sample.evidence,
-        config=options.numeric_preset,
+        config=_numeric_config(options.numeric_preset, options.numeric_check_dates),
     )
     return MetricResult(
         report.sfs_score, report.reason, _capped(report.to_dict(), "claim_verifications")
     )
+
+
+@functools.lru_cache(maxsize=16)
+def _numeric_config(preset: str | None, check_dates: bool) -> DomainConfig | str | None:
+    """The numeric metric's config: the preset, with dates checked when asked."""
+    if not check_dates:
+        return preset
+    from veracity.numeric.presets import resolve_config
+
+    return resolve_config(preset).model_copy(update={"check_dates": True})
 
 
 def _k_kernel(fn: Callable[[retrieval.Judged, int], MetricResult]) -> RetrievalKernel:

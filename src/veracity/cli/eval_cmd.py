@@ -26,6 +26,7 @@ from veracity.cli.common import (
     write_output,
 )
 from veracity.cli.eval_options import (
+    CheckDatesOpt,
     ClaimsOnlyOpt,
     FailUnderOpt,
     FormatOpt,
@@ -82,6 +83,7 @@ class EvalArgs:
     workers: int | None = None  # None = automatic
     judge: Any = None  # JudgeConfig | None (built only when --judge is given)
     html_details: int = DETAIL_CAP  # samples whose full details the HTML page embeds
+    check_dates: bool = False  # the numeric metric checks dates too
 
 
 def _parse_ks(text: str) -> list[int]:
@@ -159,6 +161,7 @@ def _run_eval(path: Path, args: EvalArgs, *, label: str | None = None) -> int:
         normalize_ids=args.normalize_ids,
         faithfulness_method=args.faithfulness_method,
         numeric_preset=args.preset,
+        numeric_check_dates=args.check_dates,
         faithfulness_judge=args.judge,
     )
     gated = [g.metric for g in gates]
@@ -209,6 +212,7 @@ def _run_eval(path: Path, args: EvalArgs, *, label: str | None = None) -> int:
                 "normalize_ids": args.normalize_ids,
                 "faithfulness_method": args.faithfulness_method,
                 "numeric_preset": args.preset,
+                "numeric_check_dates": args.check_dates,
                 "faithfulness_judge": _judge_label(args.judge),
                 "source": label or str(path),
             },
@@ -352,6 +356,7 @@ def eval_command(
     normalize_ids: NormOpt = False,
     faithfulness_method: MethodOpt = "lexical",
     preset: PresetOpt = None,
+    check_dates: CheckDatesOpt = False,
     workers: WorkersOpt = None,
     html_details: HtmlDetailsOpt = DETAIL_CAP,
     judge: JudgeOpt = None,
@@ -373,6 +378,7 @@ def eval_command(
     args = EvalArgs(
         k, metrics, claims_only, skip_errors, fmt, json_flag, output, fail_under or [],
         quiet, normalize_ids, faithfulness_method, preset, workers, html_details=html_details,
+        check_dates=check_dates,
     )  # fmt: skip
     with user_errors():
         config = _judge_config(

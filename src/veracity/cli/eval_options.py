@@ -11,6 +11,7 @@ from typing import Annotated
 import typer
 
 __all__ = [
+    "CheckDatesOpt",
     "ClaimsOnlyOpt",
     "FailUnderOpt",
     "FormatOpt",
@@ -207,6 +208,17 @@ PresetOpt = Annotated[
             "Numeric domain preset: general (default), financial, medical, legal, "
             "property_valuation. A preset sets the tolerances and the claim types the numeric "
             "metric checks; `veracity numbers presets` lists them."
+        ),
+    ),
+]
+CheckDatesOpt = Annotated[
+    bool,
+    typer.Option(
+        "--check-dates",
+        help=(
+            'Numeric metric: also check the dates an answer states to the day ("11 June '
+            '2024", "June 11", "2024-06-11"), each a claim of type date that a context must '
+            "state too. Off by default (a date is then no claim)."
         ),
     ),
 ]

@@ -50,6 +50,17 @@ ConfigOpt = Annotated[
     ),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
+DatesOpt = Annotated[
+    bool,
+    typer.Option(
+        "--check-dates",
+        help=(
+            'Also check the dates TEXT states to the day ("11 June 2024", "June 11", '
+            '"2024-06-11"): each is a claim of type date, verified when a context states '
+            "the same date. Off by default (a date is then no claim)."
+        ),
+    ),
+]
 TextArg = Annotated[str, typer.Argument(help="The answer text, or - to read stdin.")]
 
 
@@ -69,10 +80,10 @@ def _read_text(text: str) -> str:
         raise VeracityError(f"stdin is not UTF-8 text: {err.reason} at byte {err.start}") from None
 
 
-def _config(preset: str, config: Path | None) -> DomainConfig:
-    if config is not None:
-        return load_config(config)
-    return get_preset(preset)  # "" is an unknown preset, not the default
+def _config(preset: str, config: Path | None, check_dates: bool = False) -> DomainConfig:
+    # "" is an unknown preset, not the default
+    cfg = load_config(config) if config is not None else get_preset(preset)
+    return cfg.model_copy(update={"check_dates": True}) if check_dates else cfg
 
 
 def _evidence(value: str | None) -> list[dict[str, Any]] | None:
@@ -144,11 +155,15 @@ def _print_json(data: object) -> None:
 
 @app.command()
 def extract(
-    text: TextArg, preset: PresetOpt = "general", config: ConfigOpt = None, as_json: JsonOpt = False
+    text: TextArg,
+    preset: PresetOpt = "general",
+    config: ConfigOpt = None,
+    as_json: JsonOpt = False,
+    check_dates: DatesOpt = False,
 ) -> None:
     """List the numeric claims of TEXT."""
     try:
-        claims = extract_claims(_read_text(text), _config(preset, config))
+        claims = extract_claims(_read_text(text), _config(preset, config, check_dates))
     except VeracityError as err:
         raise _fail(str(err)) from None
     if as_json:
@@ -160,7 +175,7 @@ def extract(
             str(i),
             escape(c.text),
             c.claim_type,
-            _number(c.stated_value),
+            c.base_unit if c.dimension == "date" else _number(c.stated_value),  # ISO 8601
             escape(c.unit),
             escape(c.per),
             escape(c.noun),
@@ -173,13 +188,17 @@ def extract(
 
 @app.command()
 def excluded(
-    text: TextArg, preset: PresetOpt = "general", config: ConfigOpt = None, as_json: JsonOpt = False
+    text: TextArg,
+    preset: PresetOpt = "general",
+    config: ConfigOpt = None,
+    as_json: JsonOpt = False,
+    check_dates: DatesOpt = False,
 ) -> None:
     """List the numbers of TEXT that are not claims, with the exclusion rule that set
     each aside and why (years, dates, times, codes, list markers...; a config's
     "exclusions" chooses the rules)."""
     try:
-        found = excluded_numbers(_read_text(text), _config(preset, config))
+        found = excluded_numbers(_read_text(text), _config(preset, config, check_dates))
     except VeracityError as err:
         raise _fail(str(err)) from None
     if as_json:
@@ -216,6 +235,7 @@ def verify(
     preset: PresetOpt = "general",
     config: ConfigOpt = None,
     as_json: JsonOpt = False,
+    check_dates: DatesOpt = False,
 ) -> None:
     """Verify the numeric claims of TEXT against evidence and contexts."""
     try:
@@ -223,7 +243,7 @@ def verify(
             _read_text(text),
             contexts=list(context or []),
             evidence=_evidence(evidence),
-            config=_config(preset, config),
+            config=_config(preset, config, check_dates),
         )
     except VeracityError as err:
         raise _fail(str(err)) from None

@@ -184,6 +184,12 @@ class DomainConfig(BaseModel):
     """A percentage claim may equal the percent change between two evidence values."""
     context_check: bool = True
     """Prefer evidence stated for the claim's year / entity / noun (another row or year fails)."""
+    check_dates: bool = False
+    """Also check the calendar dates an answer states to the day ("11 June 2024", "June 11",
+    "2024-06-11"): each is a claim of type ``date``, verified when the contexts state the
+    same date (see :mod:`veracity.numeric.dates`). Off by default: a date is then no claim
+    (the ``date`` and ``year`` exclusions). Date claims are kept whatever ``claim_types``
+    lists."""
     builtin_extraction: bool = True
     table_scale: bool = True
 

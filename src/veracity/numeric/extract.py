@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from veracity.errors import InputError, UnsafePatternError
 from veracity.numeric import units
 from veracity.numeric.config import DomainConfig, ExtractionPattern
+from veracity.numeric.dates import date_claims, scan_dates
 from veracity.numeric.gcpause import gc_paused
 from veracity.numeric.lexicon import EXCLUSION_REASONS
 from veracity.numeric.models import EvidenceQuantity, ExcludedNumber, NumericClaim
@@ -161,6 +162,8 @@ def excluded_numbers(text: str, config: DomainConfig | str | None = None) -> lis
             keep_excluded=True,
         )
     claimed = [c.span for c in _user_pattern_claims(text, cfg)]
+    if cfg.check_dates:
+        claimed += [d.span for d in scan_dates(text)]
     return [
         ExcludedNumber(
             text[q.start : q.end], (q.start, q.end), q.excluded, EXCLUSION_REASONS[q.excluded]
@@ -225,6 +228,11 @@ def _extract(text: str, cfg: DomainConfig) -> list[NumericClaim]:
     if cfg.claim_types:
         keep = set(cfg.claim_types)
         claims = [c for c in claims if c.claim_type in keep]
+    if cfg.check_dates:
+        dated = date_claims(text, index)
+        if dated:  # the numbers inside a date are the date's, not claims of their own
+            taken = [c.span for c in dated]
+            claims = sorted(_clear_of(claims, taken) + dated, key=lambda c: c.span)
     return claims
 
 

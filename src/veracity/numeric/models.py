@@ -219,7 +219,7 @@ class ClaimVerification:
     ``product_of_claims``, ``range_ends``, ``sign_mismatch``, ``transposed_digits``,
     ``other_value``, ``other_year``, ``other_row``, ``table_scale``, ``out_of_tolerance``,
     ``no_comparable_evidence``,
-    ``no_evidence``).
+    ``no_evidence``; for a date claim (``check_dates``): ``same_date``, ``other_date``).
     """
 
     claim: NumericClaim

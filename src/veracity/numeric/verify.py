@@ -131,6 +131,7 @@ from veracity.numeric import units
 from veracity.numeric.beside_companions import find_beside_companions
 from veracity.numeric.companions import check_companions, check_row_selectors, claims_by_sentence
 from veracity.numeric.config import DomainConfig
+from veracity.numeric.dates import DATE, DateIndex, date_evidence, verify_date
 from veracity.numeric.derived import (
     AnswerSentences,
     area_of_claims,
@@ -1027,7 +1028,15 @@ def verify_claims(
         pool.extend(evidence_from_items(evidence))
     if contexts:
         pool.extend(evidence_from_contexts(contexts, cfg))
-    return _score(checked, pool, cfg)
+    dated = [c for c in checked if c.dimension == DATE]
+    if not dated:
+        return _score(checked, pool, cfg)
+    # dates (check_dates) are judged on their own: the rules below are about numbers
+    dates = DateIndex(date_evidence(contexts) if contexts else [])
+    report = _score([c for c in checked if c.dimension != DATE], pool, cfg)
+    verdicts = report.claim_verifications + [verify_date(c, dates) for c in dated]
+    verdicts.sort(key=lambda v: v.claim.span)
+    return _report(verdicts, cfg, len(pool) + dates.count)
 
 
 def _score(
@@ -1058,6 +1067,11 @@ def _score(
         verdicts = check_row_selectors(verdicts, names_a_row)
     if cfg.context_check and verdicts:
         verdicts = check_named_rows(verdicts)
+    return _report(verdicts, cfg, len(pool))
+
+
+def _report(verdicts: list[ClaimVerification], cfg: DomainConfig, evidence: int) -> NumericReport:
+    """The score of ``verdicts``: ``verified / total`` (None with no claims), per claim type."""
     breakdown: dict[str, dict[str, int]] = {}
     for v in verdicts:
         row = breakdown.setdefault(v.claim.claim_type, {"total": 0, "verified": 0, "failed": 0})
@@ -1066,12 +1080,12 @@ def _score(
     total = len(verdicts)
     ok = sum(1 for v in verdicts if v.verified)
     if total == 0:
-        return NumericReport(None, "no numeric claims", 0, 0, 0, [], {}, cfg.name, len(pool))
+        return NumericReport(None, "no numeric claims", 0, 0, 0, [], {}, cfg.name, evidence)
     reason = f"{ok} of {total} numeric claims verified"
-    if not pool:
+    if not evidence:
         reason += " (no evidence)"
     return NumericReport(
-        ok / total, reason, total, ok, total - ok, verdicts, breakdown, cfg.name, len(pool)
+        ok / total, reason, total, ok, total - ok, verdicts, breakdown, cfg.name, evidence
     )
 
 

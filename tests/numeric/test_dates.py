@@ -1,0 +1,239 @@
+"""Calendar dates as claims (``DomainConfig.check_dates``, off by default)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+from typer.testing import CliRunner
+
+from veracity.cli.main import app as main_app
+from veracity.cli.numbers import app as numbers_app
+from veracity.numeric import DomainConfig, check_numbers, excluded_numbers, extract_claims
+from veracity.numeric.dates import scan_dates
+from veracity.numeric.presets import resolve_config
+
+DATES = resolve_config("general").model_copy(update={"check_dates": True})
+
+
+def _read(text: str) -> list[tuple[str, int | None, int, int]]:
+    return [(d.text, d.year, d.month, d.day) for d in scan_dates(text)]
+
+
+def test_written_forms_are_read_to_the_day() -> None:
+    assert _read("Due 11 June 2024.") == [("11 June 2024", 2024, 6, 11)]
+    assert _read("on the 11th of June, 2024") == [("11th of June, 2024", 2024, 6, 11)]
+    assert _read("Saturday 8 November at 06:00") == [("8 November", None, 11, 8)]
+    assert _read("June 11, 2024 and Sept. 3") == [
+        ("June 11, 2024", 2024, 6, 11),
+        ("Sept. 3", None, 9, 3),
+    ]
+    assert _read("effective 2024-06-11") == [("2024-06-11", 2024, 6, 11)]
+    assert _read("15 Jul-31 Aug") == [("15 Jul", None, 7, 15), ("31 Aug", None, 8, 31)]
+
+
+def test_a_day_range_gives_both_days() -> None:
+    assert _read("held on 15-17 June 2025") == [
+        ("15", 2025, 6, 15),
+        ("17 June 2025", 2025, 6, 17),
+    ]
+
+
+def test_numeric_dates_are_read_both_ways_when_both_are_days() -> None:
+    # day first (8 January) and month first (1 August); 13/01 has one reading only
+    assert _read("08/01/2025") == [("08/01/2025", 2025, 1, 8), ("08/01/2025", 2025, 8, 1)]
+    assert _read("13/01/2025") == [("13/01/2025", 2025, 1, 13)]
+    assert _read("8.1.2025") == [("8.1.2025", 2025, 1, 8), ("8.1.2025", 2025, 8, 1)]
+
+
+def test_what_is_not_a_date_to_the_day() -> None:
+    assert _read("31 February 2024") == []  # no such day
+    assert _read("29 February 2024") == [("29 February 2024", 2024, 2, 29)]
+    assert _read("in May 2024 it rose") == []  # a month and a year: no day
+    assert _read("June 11.5% higher") == []
+    assert _read("5 may be enough") == []  # the verb, not the month
+    assert _read("no digits at all") == []
+    assert _read("12/05") == []  # no year: a fraction or a date, unread
+
+
+def test_dates_are_no_claims_by_default() -> None:
+    assert DomainConfig().check_dates is False
+    assert resolve_config("general").check_dates is False
+    text = "Repairs must be completed by 11 June 2024 at a cost of £4,500."
+    assert [c.text for c in extract_claims(text)] == ["£4,500"]
+    assert [(c.text, c.claim_type, c.value, c.unit, c.base_unit) for c in extract_claims(text, DATES)] == [
+        ("11 June 2024", "date", 20240611.0, "date", "2024-06-11"),
+        ("£4,500", "currency", 4500.0, "GBP", "GBP"),
+    ]  # fmt: skip
+
+
+def test_a_date_without_its_year_has_value_mmdd() -> None:
+    [claim] = extract_claims("Closed until 8 November.", DATES)
+    assert (claim.value, claim.base_unit) == (1108.0, "--11-08")
+
+
+def test_the_numbers_of_a_checked_date_are_not_listed_as_excluded() -> None:
+    text = "Filed on 11 June 2024, section 12."
+    assert [(e.text, e.rule) for e in excluded_numbers(text)] == [
+        ("11", "date"),
+        ("2024", "date"),
+        ("12", "identifier"),
+    ]
+    assert [(e.text, e.rule) for e in excluded_numbers(text, DATES)] == [("12", "identifier")]
+
+
+CONTEXT = (
+    "Repairs to the welds must be completed by 11 June 2025; the quote is £4,500. "
+    "Log: 08/01/2025 magnetron replaced. The path is closed until 14 November."
+)
+
+
+def _verdicts(answer: str) -> list[tuple[str, bool, str]]:
+    report = check_numbers(answer, contexts=[CONTEXT], config=DATES)
+    return [(v.claim.text, v.verified, v.rule) for v in report.claim_verifications]
+
+
+def test_a_date_of_the_evidence_verifies_and_another_year_fails() -> None:
+    assert _verdicts("The welds are due by 11 June 2025 (£4,500).") == [
+        ("11 June 2025", True, "same_date"),
+        ("£4,500", True, "within_tolerance"),
+    ]
+    report = check_numbers(
+        "The welds are due by 11 June 2024 (£4,500).", contexts=[CONTEXT], config=DATES
+    )
+    assert (report.sfs_score, report.total_claims, report.verified_claims) == (0.5, 2, 1)
+    assert report.type_breakdown == {
+        "date": {"total": 1, "verified": 0, "failed": 1},
+        "currency": {"total": 1, "verified": 1, "failed": 0},
+    }
+    date_verdict = report.claim_verifications[0]
+    assert date_verdict.rule == "other_date"
+    assert date_verdict.matched is not None and date_verdict.matched.text == "11 June 2025"
+    assert date_verdict.reason == (
+        "'11 June 2024' is not a date of the evidence; closest is '11 June 2025' in "
+        "context 0 (365 days apart)"
+    )
+
+
+def test_a_date_without_a_year_takes_the_evidence_year() -> None:
+    assert _verdicts("It stays closed until November 14.") == [("November 14", True, "same_date")]
+    assert _verdicts("It stays closed until 8 November.") == [("8 November", False, "other_date")]
+
+
+def test_a_numeric_date_of_the_evidence_matches_either_reading() -> None:
+    assert _verdicts("The magnetron was replaced on 8 January 2025.") == [
+        ("8 January 2025", True, "same_date")
+    ]
+    assert _verdicts("The magnetron was replaced on 1 August 2025.") == [
+        ("1 August 2025", True, "same_date")
+    ]
+    assert _verdicts("The magnetron was replaced on 9 January 2025.") == [
+        ("9 January 2025", False, "other_date")
+    ]
+
+
+def test_no_date_in_the_evidence() -> None:
+    report = check_numbers("Due 3 March 2025.", contexts=["It costs £5."], config=DATES)
+    [v] = report.claim_verifications
+    assert (v.verified, v.rule, v.matched) == (False, "no_evidence", None)
+    assert v.reason == "'3 March 2025': the evidence states no date to compare it with"
+    assert report.to_dict()["claim_verifications"][0]["claim"]["extracted_value"] == 20250303.0
+
+
+def test_the_first_day_of_a_range_names_its_date_in_the_reason() -> None:
+    report = check_numbers(
+        "Held on 15-17 June 2025.", contexts=["Held 17 June 2025."], config=DATES
+    )
+    assert [(v.claim.text, v.verified) for v in report.claim_verifications] == [
+        ("15", False),
+        ("17 June 2025", True),
+    ]
+    assert report.claim_verifications[0].reason.startswith("'15' (2025-06-15) is not a date")
+
+
+runner = CliRunner()
+numbers_root = typer.Typer()
+numbers_root.add_typer(numbers_app, name="numbers")
+
+
+def test_cli_numbers_check_dates() -> None:
+    args = ["numbers", "verify", "Due by 11 June 2024.", "--context", CONTEXT, "--json"]
+    plain = runner.invoke(numbers_root, args)
+    assert plain.exit_code == 0, plain.output
+    assert json.loads(plain.stdout)["total_claims"] == 0
+    dated = runner.invoke(numbers_root, [*args, "--check-dates"])
+    assert dated.exit_code == 0, dated.output
+    [v] = json.loads(dated.stdout)["claim_verifications"]
+    assert (v["claim"]["claim_type"], v["verified"], v["rule"]) == ("date", False, "other_date")
+    table = runner.invoke(
+        numbers_root,
+        ["numbers", "extract", "Due 11 June 2024.", "--check-dates"],
+        env={"COLUMNS": "200"},
+    )
+    [row] = [line for line in table.stdout.splitlines() if "11 June 2024" in line]
+    assert [cell.strip() for cell in row.split("│")[1:-1]] == [
+        "1", "11 June 2024", "date", "2024-06-11", "date", "", ""
+    ]  # fmt: skip
+
+
+def test_eval_check_dates(tmp_path: Path) -> None:
+    row = {
+        "question": "When is the hoist due?",
+        "answer": "The hoist is due for examination by 13 January 2026 and costs $40.",
+        "contexts": ["The hoist's next examination is due by 13 January 2027. Fee: $40."],
+    }
+    path = tmp_path / "a.jsonl"
+    path.write_text(json.dumps(row) + "\n", encoding="utf-8")
+    base = ["eval", str(path), "-m", "numeric", "--json", "-q"]
+    plain = json.loads(runner.invoke(main_app, base).stdout)
+    dated = json.loads(runner.invoke(main_app, [*base, "--check-dates"]).stdout)
+    assert plain["metrics"]["numeric"]["mean"] == 1.0
+    assert dated["metrics"]["numeric"]["mean"] == 0.5
+    assert (plain["options"]["numeric_check_dates"], dated["options"]["numeric_check_dates"]) == (
+        False,
+        True,
+    )
+
+
+def _closest(answer: str, context: str) -> str:
+    [v] = check_numbers(answer, contexts=[context], config=DATES).claim_verifications
+    assert not v.verified
+    return v.reason
+
+
+def test_the_closest_date_is_the_same_day_in_another_year_else_the_nearest() -> None:
+    # 30 June 2023 -> 30 June 2024 spans 29 February 2024: 366 days
+    assert _closest("Due 30 June 2024.", "Due 1 July 2024 or 30 June 2023.") == (
+        "'30 June 2024' is not a date of the evidence; closest is '30 June 2023' in "
+        "context 0 (366 days apart)"
+    )
+    assert _closest("Due 30 June 2024.", "Due 1 July 2024 or 3 June 2024.") == (
+        "'30 June 2024' is not a date of the evidence; closest is '1 July 2024' in "
+        "context 0 (1 day apart)"
+    )
+    # a date without a year is placed in the year of the date it is compared with
+    assert _closest("Due 30 June.", "Due 2 July 2023 or 20 June.") == (
+        "'30 June' is not a date of the evidence; closest is '2 July 2023' in "
+        "context 0 (2 days apart)"
+    )
+
+
+def test_many_dates_against_many_dates() -> None:
+    # 1,000 dates of the 1900s against 1,000 of the 2000s: none verifies, each names the
+    # same day 100 years on (judged through the index, not claim by claim)
+    days = [(d % 28 + 1, (d * 7) % 12) for d in range(1000)]
+    months = "January February March April May June July August September October November December".split()
+    answer = " ".join(
+        f"On {d} {months[m]} {1900 + i % 100} it rained." for i, (d, m) in enumerate(days)
+    )
+    context = " ".join(
+        f"On {d} {months[m]} {2000 + i % 100} it rained." for i, (d, m) in enumerate(days)
+    )
+    report = check_numbers(answer, contexts=[context], config=DATES)
+    assert (report.total_claims, report.verified_claims) == (1000, 0)
+    first = report.claim_verifications[0]
+    assert first.reason == (
+        "'1 January 1900' is not a date of the evidence; closest is '1 January 2000' in "
+        "context 0 (36524 days apart)"
+    )
