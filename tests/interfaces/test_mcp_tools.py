@@ -227,6 +227,23 @@ def test_check_numbers_against_contexts() -> None:
     assert (wrong["sfs_score"], wrong["failed_claims"]) == (0.0, 1)
 
 
+def test_check_numbers_checks_dates_when_asked() -> None:
+    args = {
+        "answer": "The welds must be repaired by 11 June 2024.",
+        "contexts": ["Repairs to the welds must be completed by 11 June 2025."],
+    }
+    plain = call("check_numbers", args)
+    assert (plain["sfs_score"], plain["total_claims"]) == (None, 0)  # a date is no claim
+    dated = call("check_numbers", {**args, "check_dates": True})
+    assert (dated["sfs_score"], dated["failed_claims"]) == (0.0, 1)
+    [verdict] = dated["claim_verifications"]
+    assert (verdict["claim"]["claim_type"], verdict["rule"]) == ("date", "other_date")
+    assert verdict["reason"] == (
+        "'11 June 2024' is not a date of the evidence; closest is '11 June 2025' in "
+        "context 0 (365 days apart)"
+    )
+
+
 def test_retrieval_metrics_hand_computed() -> None:
     out = call(
         "retrieval_metrics", {"retrieved": ["d3", "d1", "d7"], "relevant": ["d1", "d2"], "k": 3}

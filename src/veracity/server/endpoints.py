@@ -115,7 +115,12 @@ def numbers_verify(body: VerifyRequest, settings: ServiceSettings) -> dict[str, 
 def check_numbers(body: CheckNumbersRequest, settings: ServiceSettings) -> dict[str, Any]:
     """``POST /numbers/check``."""
     return ops.check_numbers(
-        body.answer, body.contexts, plain(body.evidence), body.preset, settings
+        body.answer,
+        body.contexts,
+        plain(body.evidence),
+        body.preset,
+        settings,
+        check_dates=body.check_dates,
     )
 
 

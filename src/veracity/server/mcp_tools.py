@@ -47,8 +47,21 @@ def add_veracity_tools(server: MCPServer[Any], settings: ServiceSettings) -> Non
             ),
         ] = None,
         preset: Preset = "",
+        check_dates: Annotated[
+            bool,
+            Field(
+                description=(
+                    'Also check the dates the answer states to the day ("11 June 2024", '
+                    '"June 11", "2024-06-11") against the dates of the contexts.'
+                )
+            ),
+        ] = False,
     ) -> dict[str, Any]:
-        return call_op(lambda: ops.check_numbers(answer, contexts, evidence, preset, settings))
+        return call_op(
+            lambda: ops.check_numbers(
+                answer, contexts, evidence, preset, settings, check_dates=check_dates
+            )
+        )
 
     def retrieval_metrics(
         retrieved: Annotated[

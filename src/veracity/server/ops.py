@@ -13,7 +13,7 @@ typed 422 bodies, the MCP layer to tool errors.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import ValidationError
 
@@ -36,6 +36,9 @@ from veracity.server.numeric_args import (
 )
 from veracity.server.settings import ServiceSettings
 from veracity.validation_errors import describe_errors, json_type
+
+if TYPE_CHECKING:
+    from veracity.numeric import NumericReport
 
 __all__ = [
     "check_faithfulness",
@@ -215,19 +218,26 @@ def check_numbers(
     evidence: JsonArg,
     preset: str | None,
     settings: ServiceSettings,
+    check_dates: bool = False,
 ) -> dict[str, Any]:
     """Numeric claims of ``answer`` checked against structured evidence and/or the
     numbers in ``contexts`` (``veracity.numeric.check_numbers``). ``evidence`` is read
-    as the SFS tools read it (:func:`~veracity.server.numeric_args.evidence_arg`)."""
+    as the SFS tools read it (:func:`~veracity.server.numeric_args.evidence_arg`);
+    ``check_dates`` checks the dates ``answer`` states to the day too."""
     from veracity.numeric import check_numbers as _check_numbers
+    from veracity.numeric.presets import resolve_config
 
     answer = text_arg(answer, "answer", settings)
     ctx = texts_arg(contexts, "contexts", settings) if contexts is not None else []
     items = evidence_arg(evidence, "evidence", settings)
-    report = _as_sent(
-        lambda: _check_numbers(answer, contexts=ctx, evidence=items, config=preset or None),
-        {"evidence": "evidence"},
-    )
+
+    def check() -> NumericReport:
+        config = resolve_config(preset or None)  # an unknown preset fails here, as before
+        if check_dates:
+            config = config.model_copy(update={"check_dates": True})
+        return _check_numbers(answer, contexts=ctx, evidence=items, config=config)
+
+    report = _as_sent(check, {"evidence": "evidence"})
     return as_dict(report)
 
 

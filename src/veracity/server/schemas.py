@@ -90,6 +90,11 @@ _PRESET = Field(
     default="",
     description="Domain preset (GET /presets lists them); empty = the general default.",
 )
+_CHECK_DATES = (
+    'Also check the dates the answer states to the day ("11 June 2024", "June 11", '
+    '"2024-06-11"): each is a claim of type date, verified when a context states the same '
+    "date. Off by default (a date is then no claim)."
+)
 _CUSTOM = Field(
     default=None,
     validation_alias=AliasChoices("custom_config", "custom_config_json"),
@@ -335,6 +340,7 @@ class CheckNumbersRequest(_Strict):
         "an SFS EvidencePool {items: [...]} or one evidence object).",
     )
     preset: str = _PRESET
+    check_dates: bool = Field(default=False, description=_CHECK_DATES)
     model_config = ConfigDict(
         strict=True,
         json_schema_extra={
