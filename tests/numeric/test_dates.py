@@ -44,6 +44,8 @@ def test_numeric_dates_are_read_both_ways_when_both_are_days() -> None:
     # day first (8 January) and month first (1 August); 13/01 has one reading only
     assert _read("08/01/2025") == [("08/01/2025", 2025, 1, 8), ("08/01/2025", 2025, 8, 1)]
     assert _read("13/01/2025") == [("13/01/2025", 2025, 1, 13)]
+    assert _read("01/08/2025") == [("01/08/2025", 2025, 8, 1), ("01/08/2025", 2025, 1, 8)]
+    assert _read("05/05/2025") == [("05/05/2025", 2025, 5, 5)]
     assert _read("8.1.2025") == [("8.1.2025", 2025, 1, 8), ("8.1.2025", 2025, 8, 1)]
 
 
@@ -131,6 +133,16 @@ def test_a_numeric_date_of_the_evidence_matches_either_reading() -> None:
     assert _verdicts("The magnetron was replaced on 9 January 2025.") == [
         ("9 January 2025", False, "other_date")
     ]
+
+
+def test_a_numeric_date_of_the_answer_matches_either_reading() -> None:
+    # claimed by its day-first reading (1 August), verified by its month-first one too
+    context = "The magnetron was replaced on 8 January 2025."
+    report = check_numbers("Replaced on 01/08/2025.", contexts=[context], config=DATES)
+    [v] = report.claim_verifications
+    assert (v.claim.base_unit, v.verified, v.rule) == ("2025-08-01", True, "same_date")
+    report = check_numbers("Replaced on 02/08/2025.", contexts=[context], config=DATES)
+    assert [v.verified for v in report.claim_verifications] == [False]
 
 
 def test_no_date_in_the_evidence() -> None:

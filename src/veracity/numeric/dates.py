@@ -126,8 +126,8 @@ def scan_dates(text: str) -> list[CalendarDate]:
         g = m.groupdict()
         if g["a4"] is not None:
             a, b, y = int(g["a4"]), int(g["b4"]), int(g["y4"])
-            readings = {(b, a), (a, b)}  # (month, day): day first, then month first
-            for month, day in sorted(readings):
+            # (month, day): day first ("08/01/2025" is 8 January), then month first
+            for month, day in ((b, a), (a, b)) if a != b else ((a, b),):
                 if _valid(y, month, day):
                     out.append(CalendarDate(m.span(), m.group(), y, month, day))
             continue
@@ -183,7 +183,8 @@ def _of_value(value: float) -> CalendarDate:
 
 def date_claims(text: str, index: TextIndex) -> list[NumericClaim]:
     """The dates ``text`` states to the day, as claims of type :data:`DATE` (a numeric
-    date read two ways is claimed once, by its day-first reading)."""
+    date read two ways is claimed once, by its day-first reading; :func:`verify_date`
+    tries the other too)."""
     out: list[NumericClaim] = []
     for d in scan_dates(text):
         if out and out[-1].span == d.span:
@@ -291,6 +292,11 @@ def verify_date(claim: NumericClaim, dates: DateIndex) -> ClaimVerification:
     stated = _of_value(claim.value)
     said = repr(claim.text) if not claim.text.isdigit() else f"{claim.text!r} ({claim.base_unit})"
     match, other_year = dates.same(stated)
+    if match is None and claim.text[-4:].isdigit():
+        for reading in scan_dates(claim.text)[1:]:  # "08/01/2025" read month first too
+            match, _ = dates.same(reading)
+            if match is not None:
+                break
     if match is not None:
         reason = f"{said} is the date {describe(match)}"
         return new_verification(claim, True, match, 0.0, "same_date", reason, 0.0)
