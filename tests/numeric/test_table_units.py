@@ -109,3 +109,20 @@ def test_a_column_header_scale_applies_to_counts() -> None:
     assert "unit named by its label" in ok.claim_verifications[0].reason
     wrong = check_numbers("Secondary schools served 4.2 billion meals.", contexts=[MEALS])
     assert [v.verified for v in wrong.claim_verifications] == [False]
+
+
+def test_a_qualifier_between_the_scale_and_the_unit_keeps_the_scale() -> None:
+    from veracity.numeric import check_numbers
+
+    t = 1_000_000.0  # a tonne in grams
+    assert declared_unit("Freight (million net tonnes)", "mass") == (
+        declared_unit("Freight (million tonnes)", "mass")
+    )
+    unit_and_scale = declared_unit("Output ('000 dry tonnes)", "mass")
+    assert unit_and_scale is not None
+    assert (unit_and_scale[0].factor, unit_and_scale[1]) == (t, 1000.0)
+    ctx = ["Freight (million net tonnes)\nCommodity | 2024 | 2025\nCoal | 2.1 | 0.9"]
+    ok = check_numbers("Coal fell to 900,000 net tonnes in 2025.", contexts=ctx)
+    assert [v.verified for v in ok.claim_verifications] == [True]
+    bad = check_numbers("Coal fell to 90,000 net tonnes in 2025.", contexts=ctx)
+    assert [v.verified for v in bad.claim_verifications] == [False]

@@ -1,7 +1,8 @@
 """What neighbouring quantities share: a number joined to the one before it takes that
 one's direction ("lost 2.7% on the day and 3.1% over the week"), rate denominator
 ("144.9p a litre, down from 145.3p") or unit ("845 x 598 x 600 mm"); the numbers of a
-list take the unit after its last ("3, 4 and 5 mm"); a part takes the unit of its whole
+list take the unit after its last ("3, 4 and 5 mm"), a value the unit of its tolerance ("2.0 ± 0.3
+mm"); a part takes the unit of its whole
 ("1,150 of the appellation's 4,800 hectares")."""
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ def share_with_neighbours(
     _share_rates(text, found)
     _share_dimension_units(text, found)
     _share_list_units(text, found)
+    _share_plus_minus_units(text, found)
     _share_whole_units(text, found)
     _share_compared_units(text, found, compared_units)
 
@@ -175,6 +177,25 @@ def _share_list_units(text: str, found: list[Quantity]) -> None:
         for m in members:
             m.take_unit(q.dimension, q.unit, unit)
             m.per = q.per
+
+
+_PLUS_MINUS_GAP = re.compile(r"[ \t]*(?:±|\+/-|\+/−|\+-)[ \t]*")
+"""Between a value and its tolerance: "2.0 ± 0.3 mm", "5.2±0.3 mmol/L", "7.2 +/- 0.4%"."""
+
+
+def _share_plus_minus_units(text: str, found: list[Quantity]) -> None:
+    """A bare number before "±" and a tolerance with a unit takes that unit ("pre-travel
+    2.0 ± 0.3 mm": 2.0 mm)."""
+    for p, q in itertools.pairwise(found):
+        if not _bare(p) or q.start - p.end > 6 or q.low is not None or q.excluded:
+            continue
+        unit = units.SYMBOLS.get(q.unit)
+        if unit is None and q.dimension != "percent":
+            continue
+        if q.dimension == "number" or not _PLUS_MINUS_GAP.fullmatch(text, p.end, q.start):
+            continue
+        p.take_unit(q.dimension, q.unit, unit)
+        p.per = q.per
 
 
 _PART_OF = re.compile(r"[ \t]+of[ \t]+(?:(?:the|its|their|[\w'’-]+['’]s?)[ \t]+){0,3}")

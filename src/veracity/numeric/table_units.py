@@ -39,7 +39,11 @@ __all__ = [
     "text_names_a_unit",
 ]
 
-_NAME_BEFORE = re.compile(r"(?<![\w.])([^\W\d_]{2,})\)?[ \t]*:?[ \t]*$")
+_NAME_BEFORE = re.compile(
+    r"(?<![\w.])([^\W\d_]{2,})\)?[ \t]*(?::[ \t]*|[ \t](?i:totall?ed|totall?ing|numbered)[ \t]+)?$"
+)
+"""The word written just before a bare number ("Calories 250", "Calories: 250"), or before
+a verb that gives its total ("Free-cooling hours totalled 5,912")."""
 
 
 def row_label_cell(ev: EvidenceQuantity) -> bool:
@@ -289,10 +293,15 @@ def text_names_a_unit(text: str) -> bool:
 _UNIT_DIMENSIONS = tuple(sorted({u.dimension for u in units.UNITS.values()} - {"number"}))
 
 
+_QUALIFIER = r"(?i:net|gross|metric|dry|wet|fresh|raw)[ \t]+"
+"""A word between a label's scale and its unit: "million net tonnes", "'000 dry tonnes"."""
+
+
 @lru_cache(maxsize=64)
 def _dimension_pattern(dimension: str) -> re.Pattern[str] | None:
     """Any alias of a unit of ``dimension`` as a word (group ``unit``), after an
-    optional scale word (group ``scale``: "thousand tonnes", "'000 t"); a one-letter
+    optional scale word (group ``scale``: "thousand tonnes", "'000 t") and an optional
+    :data:`_QUALIFIER` ("million net tonnes"); a one-letter
     alias only after a scale word, inside brackets or next to ``/`` ("(t/ha)",
     "mg/L")."""
     aliases = sorted((a for a, u in units.UNITS.items() if u.dimension == dimension), key=len)
@@ -311,7 +320,7 @@ def _dimension_pattern(dimension: str) -> re.Pattern[str] | None:
     word = rf"(?<![\w/])(?:{'|'.join(words)})(?!\w)" if words else "(?!)"
     letter = rf"(?:{'|'.join(letters)})" if letters else "(?!)"
     return re.compile(
-        rf"(?P<scale>{scale})?(?P<unit>{word}"
+        rf"(?P<scale>{scale})?(?:{_QUALIFIER})?(?P<unit>{word}"
         rf"|(?<=[(\[/]){letter}(?=[)\]/\s,;]|$)|(?<![\w/]){letter}(?=/))"
         rf"|(?P<scale2>{scale})(?P<unit2>{letter})(?=[)\]/\s,;]|$)"
     )

@@ -330,6 +330,12 @@ _REF_YEAR = re.compile(
     re.IGNORECASE,
 )
 """Right before a reference year ("up 6.2% on H1 2026", "7.6% above 2023")."""
+_COMPARED_OPENING = re.compile(
+    r"\b(?i:compared|relative[ \t]+to|against|versus|vs\.?|than|unlike)\b"
+)
+"""In a sentence's opening clause before its year: the year is the one compared with
+("Compared with the 2024 survey, ...", "Against the 2023 season, ..."), not the year of
+the numbers after it."""
 _MAX_SENTENCE = 400
 _WINDOW = 160
 _FROM_SUBJECT = 32
@@ -668,6 +674,8 @@ class TextIndex:
                     for ch in _DAY_MONTH.sub("", _SPAN_TO_DATE.sub("", self.text[s0:p]))
                 )
                 and not _REF_YEAR.search(self.text, s0, p)  # "Since 1985 the ice ..."
+                # "Compared with the 2024 survey, the rate rose ...": a reference year
+                and not _COMPARED_OPENING.search(self.text, s0, p)
             ):
                 if _RELATIVE_YEAR.match(self.text, end):  # "... £1,395 the year before"
                     return year_val[k] - 1
