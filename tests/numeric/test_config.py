@@ -105,6 +105,8 @@ def test_load_config_toml_text_and_files(tmp_path: Path) -> None:
         ('{"tolerance": "high"}', "tolerance"),
         ('{"unknown_field": 1}', "unknown_field"),
         ('{"exclusions": ["year", "bogus"]}', "unknown exclusion"),
+        ('{"check_dates": "yes"}', "check_dates: Input should be a valid boolean"),
+        ('{"context_check": 1}', "context_check: Input should be a valid boolean"),
         ("[1, 2]", "JSON object"),
         ("/no/such/config.json", "cannot read config"),
         ('{"name": "\\ud800"}', r"name holds a lone surrogate escape \(such as \\ud800\)"),

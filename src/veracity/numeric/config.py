@@ -19,6 +19,7 @@ then a non-matching tail: catastrophic backtracking) is rejected at load with
 whose load-time probes share a 2-second budget.
 
 Strict types: numbers must be JSON numbers (``true`` or ``"0.1"`` are not numbers),
+switches JSON booleans (``"yes"`` or ``1`` is not ``true``),
 ``claim_types`` must name claim types the config can produce (a typo would drop every
 claim), and keyword lists hold non-empty words.
 """
@@ -36,6 +37,7 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    StrictBool,
     StrictFloat,
     StrictInt,
     ValidationError,
@@ -178,20 +180,20 @@ class DomainConfig(BaseModel):
     """Active exclusion rules (see :data:`veracity.numeric.lexicon.EXCLUSIONS`)."""
     approximation_widening: StrictFloat = 0.05
     zero_tolerance: StrictFloat = 0.0
-    derive_pp_difference: bool = True
+    derive_pp_difference: StrictBool = True
     """A percentage-point claim may equal the difference of two evidence percentages."""
-    derive_percent_change: bool = False
+    derive_percent_change: StrictBool = False
     """A percentage claim may equal the percent change between two evidence values."""
-    context_check: bool = True
+    context_check: StrictBool = True
     """Prefer evidence stated for the claim's year / entity / noun (another row or year fails)."""
-    check_dates: bool = False
+    check_dates: StrictBool = False
     """Also check the calendar dates an answer states to the day ("11 June 2024", "June 11",
     "2024-06-11"): each is a claim of type ``date``, verified when the contexts state the
     same date (see :mod:`veracity.numeric.dates`). Off by default: a date is then no claim
     (the ``date`` and ``year`` exclusions). Date claims are kept whatever ``claim_types``
     lists."""
-    builtin_extraction: bool = True
-    table_scale: bool = True
+    builtin_extraction: StrictBool = True
+    table_scale: StrictBool = True
 
     @field_validator(
         "tolerance", "percentage_absolute_threshold", "approximation_widening", "zero_tolerance"
