@@ -330,6 +330,9 @@ _REF_YEAR = re.compile(
     re.IGNORECASE,
 )
 """Right before a reference year ("up 6.2% on H1 2026", "7.6% above 2023")."""
+_PARTNER_TO_YEAR = re.compile(r"[ \t]+(?:respectively[ \t]+)?(?:in|for|during)[ \t]+")
+"""Between the second of two numbers joined by "and" and the year dating both ("131 and
+402 respectively in 2022")."""
 _COMPARED_OPENING = re.compile(
     r"\b(?i:compared|relative[ \t]+to|against|versus|vs\.?|than|unlike)\b"
 )
@@ -638,7 +641,11 @@ class TextIndex:
             if (
                 k < len(year_pos)
                 and year_pos[k] - c1 <= 40
-                and (nxt >= len(self._q_starts) or self._q_starts[nxt] > year_pos[k])
+                and (
+                    nxt >= len(self._q_starts)
+                    or self._q_starts[nxt] > year_pos[k]
+                    or self._partner_dated(nxt, year_pos[k])
+                )
                 and not _REF_YEAR.search(self.text, max(c1, year_pos[k] - 16), year_pos[k])
             ):
                 return year_val[k]
@@ -686,6 +693,15 @@ class TextIndex:
                     return year_val[near]
                 return year_val[k]
         return None
+
+    def _partner_dated(self, nxt: int, year_at: int) -> bool:
+        """Whether quantity ``nxt`` starts right after " and " and the year at ``year_at``
+        follows it: "compared with 131 and 402 respectively in 2022" dates both."""
+        start = self._q_starts[nxt]
+        i = bisect.bisect_right(self._q_ends, start)  # the end of the quantity at ``start``
+        if self.text[start - 5 : start] != " and " or i >= len(self._q_ends):
+            return False
+        return _PARTNER_TO_YEAR.fullmatch(self.text, self._q_ends[i], year_at) is not None
 
     def _since_clause_before(self, end: int, p: int) -> bool:
         """Whether "since" and a clause of its own ("since recruitment opened in") come
