@@ -117,6 +117,20 @@ UNITS: dict[str, Unit] = {
     **_u(
         "volume", "mL", 1e-3, "ml", "millilitre", "millilitres", "milliliter", "milliliters", "cc"
     ),
+    **_u(
+        "volume",
+        "µL",
+        1e-6,
+        "μL",
+        "uL",
+        "µl",
+        "μl",
+        "ul",
+        "microlitre",
+        "microlitres",
+        "microliter",
+        "microliters",
+    ),
     **_u("volume", "cL", 1e-2, "cl"),
     **_u("volume", "dL", 1e-1, "dl"),
     **_u("volume", "L", 1.0, "l", "litre", "litres", "liter", "liters"),
