@@ -242,6 +242,23 @@ def _measure_column(text: str, table_start: int, pos: int) -> bool:
     return any(_measure_unit(m.group(1)) for m in _BRACKETED.finditer(header))
 
 
+def _count_column(text: str, table_start: int, pos: int) -> bool:
+    """True when the header of ``pos``'s column names what its cells count and nothing
+    else ("Spaces", "No. of beds", "Staff (FTE)"): its cells are not money."""
+    header = _column_header(text, table_start, pos)
+    return header is not None and _COUNT_HEAD.fullmatch(header.strip()) is not None
+
+
+_COUNT_HEAD = re.compile(
+    r"(?i:(?:(?:number|no\.?)[ \t]+of[ \t]+)?"
+    r"(?:spaces|places|beds|seats|rooms|units|staff|employees|people|members|pupils|students"
+    r"|visitors|customers|patients|sites|stores|branches|outlets|vehicles|households|pitches"
+    r"|berths|plots|count|headcount)"
+    r"(?:[ \t]*\((?:fte|number|no\.?)\))?)"
+)
+"""A column header that names only what its cells count."""
+
+
 _BRACKETED = re.compile(r"\(([^()]{1,12})\)")
 _ROW_LABEL_BRACKET = re.compile(r"\(([^()]{1,40})\)")
 _OWN_UNIT_WORDS = frozenset(
@@ -392,6 +409,8 @@ def apply_table_scale(text: str, found: list[Quantity]) -> None:
                     break  # "| Average toll per transaction |" under "(US$ millions)"
                 if code and _measure_column(text, lo, q.start):
                     break  # "| H1 2025 tonnes |" under "(... US$ thousands)": not money
+                if code and _count_column(text, lo, q.start):
+                    break  # "| Spaces |" under "(£ thousands)": a count, not money
                 if _row_states_unit(text, q.start):
                     break  # "Outlets (period end, number) | 212" under "(S$ thousands)"
                 q.rescale(factor)
