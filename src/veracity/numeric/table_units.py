@@ -341,7 +341,7 @@ _MONEY = re.compile(
 "£m", "(€ '000)", "thousand dollars", "pence per litre")."""
 _MONEY_WORDS = {**units.CURRENCY_WORDS, "pounds": "GBP", "p": "GBP¢"}
 """Currency words of labels (a trailing "¢" marks hundredths: "pence", "cents")."""
-_PERCENT = re.compile(r"%|(?i:\bper[ \t]?cent\b|\bpercent(?:age)?\b)")
+_PERCENT = re.compile(r"(?<![\d.])%|(?i:\bper[ \t]?cent\b|\bpercent(?:age)?\b)")
 _PERCENT_UNIT = units.Unit("percent", "%")
 
 
