@@ -138,12 +138,14 @@ def _faithfulness(sample: Sample, options: MetricOptions) -> MetricResult:
 def _numeric(sample: Sample, options: MetricOptions) -> MetricResult:
     from veracity.numeric import check_numbers
 
-    # structured evidence when the sample has it, else the numbers in its contexts
+    # structured evidence when the sample has it, else the numbers in its contexts; the
+    # dates (--check-dates) against its contexts either way
     report = check_numbers(
         sample.answer,
         contexts=() if sample.evidence else sample.contexts,
         evidence=sample.evidence,
         config=_numeric_config(options.numeric_preset, options.numeric_check_dates),
+        date_contexts=sample.contexts,
     )
     return MetricResult(
         report.sfs_score, report.reason, _capped(report.to_dict(), "claim_verifications")

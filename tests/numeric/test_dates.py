@@ -249,3 +249,101 @@ def test_many_dates_against_many_dates() -> None:
         "'1 January 1900' is not a date of the evidence; closest is '1 January 2000' in "
         "context 0 (36524 days apart)"
     )
+
+
+def test_29_february_against_a_year_without_one() -> None:
+    # 29 February placed in 2025 counts as 28 February: a day before 1 March 2025
+    assert _closest("On 29 February.", "On 1 March 2025.") == (
+        "'29 February' is not a date of the evidence; closest is '1 March 2025' in "
+        "context 0 (1 day apart)"
+    )
+    assert _closest("On 1 March 2025.", "On 29 February.") == (
+        "'1 March 2025' is not a date of the evidence; closest is '29 February' in "
+        "context 0 (1 day apart)"
+    )
+
+
+def test_a_date_without_a_year_goes_round_the_year_end() -> None:
+    assert _closest("Closed on 31 December.", "Closed on 1 January 2025.") == (
+        "'31 December' is not a date of the evidence; closest is '1 January 2025' in "
+        "context 0 (1 day apart)"
+    )
+
+
+def test_a_nearer_date_without_a_year_is_named() -> None:
+    assert _closest("Due 11 June 2024.", "Due 12 June 2023, or else by 20 June.") == (
+        "'11 June 2024' is not a date of the evidence; closest is '20 June' in "
+        "context 0 (9 days apart)"
+    )
+
+
+def test_the_closest_date_to_either_reading_of_a_numeric_date() -> None:
+    # 08/01/2025 is 8 January or 1 August: 1 August is 8 days from 9 August
+    assert _closest("Replaced on 08/01/2025.", "Replaced on 9 August 2025.") == (
+        "'08/01/2025' is not a date of the evidence; closest is '9 August 2025' in "
+        "context 0 (8 days apart)"
+    )
+
+
+def test_month_first_day_ranges_and_capitals() -> None:
+    assert _read("Held June 15-17, 2025.") == [
+        ("June 15", 2025, 6, 15),
+        ("17, 2025", 2025, 6, 17),
+    ]
+    assert _read("DUE 11 JUNE 2024") == [("11 JUNE 2024", 2024, 6, 11)]
+    report = check_numbers(
+        "Held June 15-17, 2025.", contexts=["Held June 15-17, 2024."], config=DATES
+    )
+    assert [(v.verified, v.rule) for v in report.claim_verifications] == [
+        (False, "other_date"),
+        (False, "other_date"),
+    ]
+
+
+def test_a_numeric_date_is_one_evidence_date() -> None:
+    report = check_numbers(
+        "Replaced on 8 January 2025.", contexts=["Log: 08/01/2025."], config=DATES
+    )
+    assert (report.sfs_score, report.evidence_count) == (1.0, 1)
+
+
+def test_the_same_day_in_other_years_many_times() -> None:
+    # 500 claims of a day, 500 evidence dates of that day a year on: each names the first
+    answer = " ".join("Due 11 June 2024." for _ in range(500))
+    context = " ".join("Due 11 June 2025." for _ in range(500))
+    report = check_numbers(answer, contexts=[context], config=DATES)
+    assert (report.total_claims, report.verified_claims) == (500, 0)
+    assert {v.matched.span if v.matched else None for v in report.claim_verifications} == {(4, 16)}
+
+
+def test_eval_checks_dates_against_the_contexts_when_a_sample_has_evidence(tmp_path: Path) -> None:
+    row = {
+        "question": "When is the fee due?",
+        "answer": "The fee of $40 is due by 13 January 2026.",
+        "contexts": ["The fee of $40 is due by 13 January 2026."],
+        "evidence": [{"key": "fee", "value": 40, "unit": "$"}],
+    }
+    path = tmp_path / "e.jsonl"
+    path.write_text(json.dumps(row) + "\n", encoding="utf-8")
+    out = runner.invoke(
+        main_app, ["eval", str(path), "-m", "numeric", "--json", "-q", "--check-dates"]
+    )
+    report = json.loads(out.stdout)
+    assert report["metrics"]["numeric"]["mean"] == 1.0
+
+
+def test_date_contexts_apart_from_contexts() -> None:
+    report = check_numbers(
+        "The fee of $40 is due by 13 January 2026.",
+        evidence=[{"key": "fee", "value": 40, "unit": "$"}],
+        date_contexts=["Due by 13 January 2026."],
+        config=DATES,
+    )
+    assert [(v.claim.claim_type, v.verified) for v in report.claim_verifications] == [
+        ("currency", True),
+        ("date", True),
+    ]
+    no_dates = check_numbers(
+        "Due by 13 January 2026.", evidence=[{"value": 40, "unit": "$"}], config=DATES
+    )
+    assert [v.rule for v in no_dates.claim_verifications] == ["no_evidence"]

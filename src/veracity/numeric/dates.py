@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 
+from veracity.errors import InputError
 from veracity.numeric.evidence import describe
 from veracity.numeric.models import (
     ClaimVerification,
@@ -64,10 +65,10 @@ _MONTH_NUMBERS = {
 _MONTH_NUMBERS.update({name[:3]: n for name, n in list(_MONTH_NUMBERS.items())})
 _MONTH_NUMBERS["Sept"] = 9
 
-_MONTH = (
-    r"(?:January|February|March|April|May|June|July|August|September|October|November"
-    r"|December|(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\.?)"
-)
+_NAMES = "January|February|March|April|May|June|July|August|September|October|November|December"
+_SHORT = "Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec"
+_MONTH = rf"(?:{_NAMES}|{_NAMES.upper()}|(?:{_SHORT}|{_SHORT.upper()})\.?)"
+"""A month name in title case or capitals ("June", "JUNE", "Jun."): not "may" the verb."""
 _DAY = r"(?:[12]\d|3[01]|0?[1-9])"
 _TH = r"(?:st|nd|rd|th)?"
 _YEAR = r"(?:1[89]|20)\d\d"
@@ -76,8 +77,9 @@ _DATE = re.compile(
     # "15-17 June 2025", "11 June 2024", "11th of June, 2024"
     rf"\b(?:(?P<d0>{_DAY}){_TH}[ \t]*[-–][ \t]*)?(?P<d1>{_DAY}){_TH}{_GAP}(?:of{_GAP})?"
     rf"(?P<m1>{_MONTH})(?:,?{_GAP}(?P<y1>{_YEAR})(?![\d%]))?(?![A-Za-z])"
-    # "June 11, 2024", "Jun. 11th": not "June 11.5%" nor "May 2024" (a month and a year)
-    rf"|\b(?P<m2>{_MONTH}){_GAP}(?P<d2>{_DAY}){_TH}(?![\d%]|[.,]\d)"
+    # "June 11, 2024", "Jun. 11th", "June 15-17, 2025": not "June 11.5%" nor "May 2024"
+    rf"|\b(?P<m2>{_MONTH}){_GAP}(?:(?P<d2a>{_DAY}){_TH}[ \t]*[-–][ \t]*)?"
+    rf"(?P<d2>{_DAY}){_TH}(?![\d%]|[.,]\d)"
     rf"(?:,?{_GAP}(?P<y2>{_YEAR})(?![\d%]))?"
     # "2024-06-11"
     rf"|\b(?P<y3>{_YEAR})-(?P<m3>0[1-9]|1[0-2])-(?P<d3>[0-2]\d|3[01])(?![\d-])"
@@ -139,18 +141,20 @@ def scan_dates(text: str) -> list[CalendarDate]:
         name, day_text, year_text = (
             (g["m1"], g["d1"], g["y1"]) if g["m1"] is not None else (g["m2"], g["d2"], g["y2"])
         )
-        month = _MONTH_NUMBERS[name.rstrip(".")]
+        month = _MONTH_NUMBERS[name.rstrip(".").title()]
         year = int(year_text) if year_text else None
-        if g["d0"] is not None:  # "15-17 June 2025": the first day of the range too
-            first = int(g["d0"])
+        first_group = "d0" if g["d0"] is not None else "d2a" if g["d2a"] is not None else ""
+        if first_group:  # "15-17 June 2025", "June 15-17, 2025": the first day of the range too
+            first = int(g[first_group])
             if _valid(year, month, first) and first < int(day_text):
-                s = m.start("d0")
-                out.append(
-                    CalendarDate((s, m.end("d0")), text[s : m.end("d0")], year, month, first)
-                )
+                s = m.start(first_group) if first_group == "d0" else m.start()
+                e = m.end(first_group)
+                out.append(CalendarDate((s, e), text[s:e], year, month, first))
         day = int(day_text)
         if _valid(year, month, day):
-            s = m.start("d1") if g["m1"] is not None else m.start()
+            s = m.start("d1") if g["m1"] is not None else m.start("d2")
+            if g["m2"] is not None and g["d2a"] is None:
+                s = m.start()  # "June 11, 2024" (of "June 15-17, 2025": "17, 2025")
             out.append(CalendarDate((s, m.end()), text[s : m.end()], year, month, day))
     return out
 
@@ -164,14 +168,30 @@ def same_date(claim: CalendarDate, evidence: CalendarDate) -> bool:
     )
 
 
+def _ordinal(year: int, month: int, day: int) -> int:
+    """The day's ordinal; 29 February of a year without one counts as 28 February."""
+    if month == 2 and day == 29 and not _valid(year, 2, 29):
+        day = 28
+    return date(year, month, day).toordinal()
+
+
 def days_apart(claim: CalendarDate, evidence: CalendarDate) -> int:
-    """Days between the two dates (a missing year taken from the other date, else 2000)."""
-    cy = claim.year if claim.year is not None else evidence.year
-    ey = evidence.year if evidence.year is not None else claim.year
-    return abs(
-        date(cy or 2000, claim.month, claim.day).toordinal()
-        - date(ey or 2000, evidence.month, evidence.day).toordinal()
-    )
+    """Days between the two dates. When one states no year it is placed in the year before,
+    the year of or the year after the other (the nearest: "31 December" is a day from "1
+    January 2025"); with no year on either side, in 2000."""
+    if claim.year is not None and evidence.year is not None:
+        return abs(
+            _ordinal(claim.year, claim.month, claim.day)
+            - _ordinal(evidence.year, evidence.month, evidence.day)
+        )
+    year = claim.year if claim.year is not None else evidence.year
+    year = 2000 if year is None else year
+    if claim.year is None:  # the claim moves around the evidence's year
+        fixed, free = evidence, claim
+    else:
+        fixed, free = claim, evidence
+    at = _ordinal(year, fixed.month, fixed.day)
+    return min(abs(_ordinal(y, free.month, free.day) - at) for y in (year - 1, year, year + 1))
 
 
 def _of_value(value: float) -> CalendarDate:
@@ -211,6 +231,8 @@ def date_evidence(contexts: Sequence[str]) -> list[EvidenceQuantity]:
     """The dates of ``contexts`` stated to the day (each reading of a numeric date)."""
     out: list[EvidenceQuantity] = []
     for i, ctx in enumerate(contexts):
+        if not isinstance(ctx, str):
+            raise InputError(f"must be a string, not {type(ctx).__name__}", field=f"contexts[{i}]")
         index: TextIndex | None = None
         for d in scan_dates(ctx):
             index = index or TextIndex(ctx)
@@ -232,87 +254,115 @@ def date_evidence(contexts: Sequence[str]) -> list[EvidenceQuantity]:
 
 
 class DateIndex:
-    """The evidence dates of one check, by month and day and in order of time, so that
-    each claim is judged in ``O(log n)`` plus the dates of its own day."""
+    """The evidence dates of one check, by day and month (with and without their year) and
+    in order of time, so that each claim is judged in ``O(log n)``: a long answer against
+    long contexts stays linear."""
 
     def __init__(self, evidence: Sequence[EvidenceQuantity]) -> None:
-        self.count = len(evidence)
-        self._by_day: dict[tuple[int, int], list[tuple[CalendarDate, EvidenceQuantity]]] = {}
-        dated: list[tuple[int, int, EvidenceQuantity]] = []  # (ordinal, position, evidence)
-        in_year: list[tuple[int, int, EvidenceQuantity]] = []  # (mmdd, position, evidence)
+        self.count = len({(ev.context_index, ev.span) for ev in evidence})
+        """Dates stated (a numeric date read two ways counts once)."""
+        self._dated: dict[tuple[int, int, int], EvidenceQuantity] = {}
+        self._yearless: dict[tuple[int, int], EvidenceQuantity] = {}
+        self._any_year: dict[tuple[int, int], EvidenceQuantity] = {}
+        by_time: list[tuple[int, int, EvidenceQuantity]] = []  # (ordinal, position, ...)
+        dated_days: list[tuple[int, int, EvidenceQuantity]] = []  # (mmdd, position, ...)
+        yearless_days: list[tuple[int, int, EvidenceQuantity]] = []
         for i, ev in enumerate(evidence):
             d = _of_value(ev.value)
-            self._by_day.setdefault((d.month, d.day), []).append((d, ev))
-            in_year.append((d.month * 100 + d.day, i, ev))
-            if d.year is not None:
-                dated.append((date(d.year, d.month, d.day).toordinal(), i, ev))
-        dated.sort(key=lambda t: t[:2])
-        in_year.sort(key=lambda t: t[:2])
-        self._dated = dated
-        self._dated_keys = [t[0] for t in dated]
-        self._in_year = in_year
-        self._in_year_keys = [t[0] for t in in_year]
+            day = (d.month, d.day)
+            self._any_year.setdefault(day, ev)
+            if d.year is None:
+                self._yearless.setdefault(day, ev)
+                yearless_days.append((d.month * 100 + d.day, i, ev))
+            else:
+                self._dated.setdefault((d.month, d.day, d.year), ev)
+                by_time.append((_ordinal(d.year, d.month, d.day), i, ev))
+                dated_days.append((d.month * 100 + d.day, i, ev))
+        self._by_time = _Sorted(by_time)
+        self._dated_days = _Sorted(dated_days)
+        self._yearless_days = _Sorted(yearless_days)
 
     def same(self, stated: CalendarDate) -> tuple[EvidenceQuantity | None, EvidenceQuantity | None]:
-        """The first evidence date that is :func:`same_date` as ``stated``, and the first
-        of the same day and month in another year (each None when there is none)."""
-        other_year = None
-        for d, ev in self._by_day.get((stated.month, stated.day), ()):
-            if same_date(stated, d):
-                return ev, None
-            other_year = other_year or ev
-        return None, other_year
+        """The first evidence date that is :func:`same_date` as ``stated``, and (when there
+        is none) the first of the same day and month in another year."""
+        day = (stated.month, stated.day)
+        if stated.year is None:
+            return self._any_year.get(day), None
+        match = self._dated.get((*day, stated.year)) or self._yearless.get(day)
+        return match, None if match is not None else self._any_year.get(day)
 
     def nearest(self, stated: CalendarDate) -> tuple[int, EvidenceQuantity] | None:
-        """The evidence date fewest days from ``stated``, and the days: neighbours in
-        time when the claim states its year, in the calendar year (its day and month)
-        when it does not or the evidence does not."""
-        found: list[tuple[int, int, EvidenceQuantity]] = []
+        """The evidence date fewest :func:`days_apart` from ``stated`` (ties: the first
+        stated), from the neighbours of ``stated`` in time and in the calendar year."""
         mmdd = stated.month * 100 + stated.day
-        around = bisect.bisect_left(self._in_year_keys, mmdd)
-        for _, i, ev in self._in_year[max(0, around - 1) : around + 1]:
-            other = _of_value(ev.value)
-            if stated.year is None or other.year is None:
-                found.append((days_apart(stated, other), i, ev))
-        if stated.year is not None:
-            at = date(stated.year, stated.month, stated.day).toordinal()
-            around = bisect.bisect_left(self._dated_keys, at)
-            for key, i, ev in self._dated[max(0, around - 1) : around + 1]:
-                found.append((abs(key - at), i, ev))
+        found = self._yearless_days.around(mmdd, wrap=True)
+        if stated.year is None:
+            found += self._dated_days.around(mmdd, wrap=True)
+        else:
+            found += self._by_time.around(_ordinal(stated.year, stated.month, stated.day))
         if not found:
             return None
-        apart, _, ev = min(found, key=lambda t: t[:2])
+        apart, _, ev = min((days_apart(stated, _of_value(ev.value)), i, ev) for _, i, ev in found)
         return apart, ev
 
 
+class _Sorted:
+    """Entries ``(key, position, evidence)`` in order of key, with their neighbours."""
+
+    def __init__(self, entries: list[tuple[int, int, EvidenceQuantity]]) -> None:
+        entries.sort(key=lambda t: t[:2])
+        self._entries = entries
+        self._keys = [t[0] for t in entries]
+
+    def around(self, key: int, *, wrap: bool = False) -> list[tuple[int, int, EvidenceQuantity]]:
+        """The entries just before and after ``key`` (and, with ``wrap``, the first and the
+        last: the calendar year goes round from 31 December to 1 January)."""
+        at = bisect.bisect_left(self._keys, key)
+        out = self._entries[max(0, at - 1) : at + 1]
+        if wrap and self._entries:
+            out += [self._entries[0], self._entries[-1]]
+        return out
+
+
+_NUMERIC_DATE = re.compile(r"\d{1,2}([/.])\d{1,2}\1\d{4}")
+"""A date written in numbers only ("08/01/2025"), which reads two ways."""
+
+
+def _describe(ev: EvidenceQuantity) -> str:
+    """An evidence date as reasons name it; the first day of a range ("15" of "15-17 June
+    2025") with its date."""
+    if ev.text.isdigit():
+        return f"{ev.text!r} ({iso_form(_of_value(ev.value))}) in context {ev.context_index}"
+    return describe(ev)
+
+
 def verify_date(claim: NumericClaim, dates: DateIndex) -> ClaimVerification:
-    """A date claim is verified by an evidence date that is :func:`same_date`; failing
-    that, the reason names the closest evidence date: the same day and month in another
-    year, else the date fewest days away."""
-    stated = _of_value(claim.value)
+    """A date claim is verified by an evidence date that is :func:`same_date` (either
+    reading of a numeric date); failing that, the reason names the closest evidence date:
+    the same day and month in another year, else the date fewest days away."""
+    readings = [_of_value(claim.value)]
+    if _NUMERIC_DATE.fullmatch(claim.text):
+        readings += scan_dates(claim.text)[1:]  # "08/01/2025" read month first too
     said = repr(claim.text) if not claim.text.isdigit() else f"{claim.text!r} ({claim.base_unit})"
-    match, other_year = dates.same(stated)
-    if match is None and claim.text[-4:].isdigit():
-        for reading in scan_dates(claim.text)[1:]:  # "08/01/2025" read month first too
-            match, _ = dates.same(reading)
-            if match is not None:
-                break
-    if match is not None:
-        reason = f"{said} is the date {describe(match)}"
-        return new_verification(claim, True, match, 0.0, "same_date", reason, 0.0)
-    if other_year is not None:
-        closest: tuple[int, EvidenceQuantity] | None = (
-            days_apart(stated, _of_value(other_year.value)),
-            other_year,
+    closest: tuple[int, EvidenceQuantity] | None = None
+    for stated in readings:
+        match, other_year = dates.same(stated)
+        if match is not None:
+            reason = f"{said} is the date {_describe(match)}"
+            return new_verification(claim, True, match, 0.0, "same_date", reason, 0.0)
+        near = (
+            (days_apart(stated, _of_value(other_year.value)), other_year)
+            if other_year is not None
+            else dates.nearest(stated)
         )
-    else:
-        closest = dates.nearest(stated)
+        if near is not None and (closest is None or near[0] < closest[0]):
+            closest = near
     if closest is None:
         reason = f"{said}: the evidence states no date to compare it with"
         return new_verification(claim, False, None, None, "no_evidence", reason, 0.0)
     apart, ev = closest
     reason = (
-        f"{said} is not a date of the evidence; closest is {describe(ev)} "
+        f"{said} is not a date of the evidence; closest is {_describe(ev)} "
         f"({apart} day{'s' if apart != 1 else ''} apart)"
     )
     return new_verification(claim, False, ev, None, "other_date", reason, 0.0)

@@ -141,10 +141,7 @@ CUR_WORDS = _alternation(units.CURRENCY_WORDS)
 
 SUFFIX = re.compile(
     rf"{SP}*"
-    # a one-letter scale is no scale glued by a hyphen to a word ("3,077 B-road repairs",
-    # "K-pop"), but "£2m-a-year" is
-    rf"(?:(?P<scale>-?(?i:thousand|million|billion|trillion)|mn|mln|bn|tn|lakhs?|crores?|Mio|Mrd"
-    rf"|(?:k|K|M|B|m|b)(?!-(?!a-|plus)[A-Za-z]))(?![A-Za-z0-9]){SP}*)?"
+    rf"(?:(?P<scale>-?(?i:thousand|million|billion|trillion)|mn|mln|bn|tn|lakhs?|crores?|Mio|Mrd|k|K|M|B|m|b)(?![A-Za-z0-9]){SP}*)?"
     r"(?:"
     rf"(?P<pp>(?i:percentage{SP}+points?|percent(?:age)?{SP}+pts?)(?![A-Za-z])|%{SP}*points?(?![A-Za-z])|pp(?![A-Za-z])|p\.p\.|ppts?(?![A-Za-z]))"
     rf"|(?P<bp>(?:(?i:basis{SP}+points?)|bps?|BPS)(?![A-Za-z]))"

@@ -822,6 +822,16 @@ def _read_one(
     scale = 1.0
     dimension, unit_sym = "number", ""
     conv_factor, conv_offset = 1.0, 0.0
+    if (
+        scale_tok in ("K", "M", "B")  # (a lower-case "m" or "b" is read as a unit below)
+        and not currency
+        and text[sm.end("scale") : sm.end("scale") + 1] == "-"
+        and text[sm.end("scale") + 1 : sm.end("scale") + 2].isalpha()
+    ):
+        # "3,077 B-road repairs", "12 K-pop albums": a letter of a word, not a scale (after
+        # money it is one: "a £3m-funded scheme", "£2m-a-year")
+        scale_tok, stop, sm = None, e, NO_MATCH
+        assert sm is not None
     if scale_tok:
         if (
             scale_tok == "m"

@@ -1013,9 +1013,14 @@ def verify_claims(
     evidence: Sequence[EvidenceItem | Mapping[str, Any]] | None = None,
     contexts: Sequence[str] = (),
     config: DomainConfig | str | None = None,
+    date_contexts: Sequence[str] | None = None,
 ) -> NumericReport:
     """Verify ``claims`` against structured ``evidence`` plus numbers parsed from
     ``contexts`` (both are used when both are given) and score them.
+
+    Date claims (``check_dates``) are verified against the dates of ``date_contexts``
+    (default: ``contexts``; structured evidence states no dates): with none, each fails
+    with rule ``no_evidence``.
 
     ``sfs_score = verified / total``; ``None`` with reason ``"no numeric claims"``.
     ``claims`` must be a list of :class:`NumericClaim` (else :class:`InputError` with
@@ -1032,7 +1037,10 @@ def verify_claims(
     if not dated:
         return _score(checked, pool, cfg)
     # dates (check_dates) are judged on their own: the rules below are about numbers
-    dates = DateIndex(date_evidence(contexts) if contexts else [])
+    dated_texts = contexts if date_contexts is None else date_contexts
+    if isinstance(dated_texts, str):
+        raise InputError("must be a list of strings", field="date_contexts")
+    dates = DateIndex(date_evidence(dated_texts))
     report = _score([c for c in checked if c.dimension != DATE], pool, cfg)
     verdicts = report.claim_verifications + [verify_date(c, dates) for c in dated]
     verdicts.sort(key=lambda v: v.claim.span)
@@ -1131,15 +1139,19 @@ def check_numbers(
     contexts: Sequence[str] = (),
     evidence: Sequence[EvidenceItem | Mapping[str, Any]] | None = None,
     config: DomainConfig | str | None = None,
+    date_contexts: Sequence[str] | None = None,
 ) -> NumericReport:
     """Extract the numeric claims of ``answer`` and verify them.
 
     Evidence: the structured ``evidence`` items when given, plus every number
     parsed from ``contexts`` (same parser, each with its context index and
-    sentence). Score: ``verified_claims / total_claims`` or ``None``.
+    sentence); dates (``check_dates``) against ``date_contexts`` (default:
+    ``contexts``). Score: ``verified_claims / total_claims`` or ``None``.
     """
     cfg = resolve_config(config)
     claims = extract_claims(answer, cfg)
     if isinstance(contexts, str):
         raise InputError("must be a list of strings", field="contexts")
-    return verify_claims(claims, evidence=evidence, contexts=contexts, config=cfg)
+    return verify_claims(
+        claims, evidence=evidence, contexts=contexts, config=cfg, date_contexts=date_contexts
+    )
