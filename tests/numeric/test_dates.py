@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 import typer
 from typer.testing import CliRunner
 
@@ -208,26 +209,31 @@ def test_eval_check_dates(tmp_path: Path) -> None:
     )
 
 
-def _closest(answer: str, context: str) -> str:
+@pytest.mark.parametrize(
+    ("answer", "context", "closest", "days"),
+    [
+        # the same day in another year wins (30 June 2023 -> 2024 spans 29 February)
+        ("Due 30 June 2024.", "Due 1 July 2024 or 30 June 2023.", "30 June 2023", "366 days"),
+        ("Due 30 June 2024.", "Due 1 July 2024 or 3 June 2024.", "1 July 2024", "1 day"),
+        # a date without a year is placed in the other's year, or the year before or after
+        ("Due 30 June.", "Due 2 July 2023 or 20 June.", "2 July 2023", "2 days"),
+        ("Closed on 31 December.", "Closed on 1 January 2025.", "1 January 2025", "1 day"),
+        ("Due 11 June 2024.", "Due 12 June 2023, or else by 20 June.", "20 June", "9 days"),
+        # 29 February placed in 2025 counts as 28 February, a day before 1 March
+        ("On 29 February.", "On 1 March 2025.", "1 March 2025", "1 day"),
+        ("On 1 March 2025.", "On 29 February.", "29 February", "1 day"),
+        # 08/01/2025 is 8 January or 1 August: 1 August is 8 days from 9 August
+        ("Replaced on 08/01/2025.", "Replaced on 9 August 2025.", "9 August 2025", "8 days"),
+    ],
+)
+def test_a_failed_date_names_the_closest(
+    answer: str, context: str, closest: str, days: str
+) -> None:
     [v] = check_numbers(answer, contexts=[context], config=DATES).claim_verifications
-    assert not v.verified
-    return v.reason
-
-
-def test_the_closest_date_is_the_same_day_in_another_year_else_the_nearest() -> None:
-    # 30 June 2023 -> 30 June 2024 spans 29 February 2024: 366 days
-    assert _closest("Due 30 June 2024.", "Due 1 July 2024 or 30 June 2023.") == (
-        "'30 June 2024' is not a date of the evidence; closest is '30 June 2023' in "
-        "context 0 (366 days apart)"
-    )
-    assert _closest("Due 30 June 2024.", "Due 1 July 2024 or 3 June 2024.") == (
-        "'30 June 2024' is not a date of the evidence; closest is '1 July 2024' in "
-        "context 0 (1 day apart)"
-    )
-    # a date without a year is placed in the year of the date it is compared with
-    assert _closest("Due 30 June.", "Due 2 July 2023 or 20 June.") == (
-        "'30 June' is not a date of the evidence; closest is '2 July 2023' in "
-        "context 0 (2 days apart)"
+    assert (v.verified, v.rule) == (False, "other_date")
+    assert v.reason == (
+        f"{v.claim.text!r} is not a date of the evidence; closest is {closest!r} in "
+        f"context 0 ({days} apart)"
     )
 
 
@@ -248,40 +254,6 @@ def test_many_dates_against_many_dates() -> None:
     assert first.reason == (
         "'1 January 1900' is not a date of the evidence; closest is '1 January 2000' in "
         "context 0 (36524 days apart)"
-    )
-
-
-def test_29_february_against_a_year_without_one() -> None:
-    # 29 February placed in 2025 counts as 28 February: a day before 1 March 2025
-    assert _closest("On 29 February.", "On 1 March 2025.") == (
-        "'29 February' is not a date of the evidence; closest is '1 March 2025' in "
-        "context 0 (1 day apart)"
-    )
-    assert _closest("On 1 March 2025.", "On 29 February.") == (
-        "'1 March 2025' is not a date of the evidence; closest is '29 February' in "
-        "context 0 (1 day apart)"
-    )
-
-
-def test_a_date_without_a_year_goes_round_the_year_end() -> None:
-    assert _closest("Closed on 31 December.", "Closed on 1 January 2025.") == (
-        "'31 December' is not a date of the evidence; closest is '1 January 2025' in "
-        "context 0 (1 day apart)"
-    )
-
-
-def test_a_nearer_date_without_a_year_is_named() -> None:
-    assert _closest("Due 11 June 2024.", "Due 12 June 2023, or else by 20 June.") == (
-        "'11 June 2024' is not a date of the evidence; closest is '20 June' in "
-        "context 0 (9 days apart)"
-    )
-
-
-def test_the_closest_date_to_either_reading_of_a_numeric_date() -> None:
-    # 08/01/2025 is 8 January or 1 August: 1 August is 8 days from 9 August
-    assert _closest("Replaced on 08/01/2025.", "Replaced on 9 August 2025.") == (
-        "'08/01/2025' is not a date of the evidence; closest is '9 August 2025' in "
-        "context 0 (8 days apart)"
     )
 
 
