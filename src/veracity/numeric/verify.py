@@ -131,6 +131,7 @@ from veracity.numeric import units
 from veracity.numeric.beside_companions import find_beside_companions
 from veracity.numeric.companions import check_companions, check_row_selectors, claims_by_sentence
 from veracity.numeric.config import DomainConfig
+from veracity.numeric.contrasts import check_contrasts
 from veracity.numeric.dates import DATE, DateIndex, date_evidence, verify_date
 from veracity.numeric.derived import (
     AnswerSentences,
@@ -1075,6 +1076,7 @@ def _score(
         verdicts = check_row_selectors(verdicts, names_a_row)
     if cfg.context_check and verdicts:
         verdicts = check_named_rows(verdicts)
+        verdicts = check_contrasts(verdicts, pool)
     return _report(verdicts, cfg, len(pool))
 
 
