@@ -67,9 +67,10 @@ _Rows = dict[int, tuple[list[str], set[str]]]
 
 _WHOLE_BEFORE = re.compile(
     r"\d[\d,.]*(?:%|[ \t]+(?i:percent|per[ \t]+cent))?[ \t]+"
-    r"(?:out[ \t]+of|of[ \t]+(?:the|all|its|their))[ \t]+[$€£¥₹]?$"
+    r"(?:out[ \t]+of|of[ \t]+(?:the|all|its|their)(?:[ \t]+[A-Za-z-]+['’]s?){0,2})[ \t]+[$€£¥₹]?$"
 )
-"""Before a whole, its part: "112 of the ", "62 percent of the ", "19 out of "."""
+"""Before a whole, its part: "112 of the ", "62 percent of the ", "19 out of ", "58 of the
+team's "."""
 
 
 def check_named_rows(verdicts: Sequence[ClaimVerification]) -> list[ClaimVerification]:
