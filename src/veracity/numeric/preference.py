@@ -450,7 +450,8 @@ def newer_dated_later(claim: NumericClaim, ev: EvidenceQuantity) -> bool:
     """Whether ``ev``, the newer value of a change with no year of its own ("The average
     claim rose to £27,400, compared with £21,900 a year earlier"; "rise to £38 per cask
     from 1 September 2026, up from £34 in 2025"), is for a later year than the one the
-    claim dates it to: the latest year its sentence names, else the latest its text names.
+    claim dates it to: the latest year its sentence names, else the latest its text names
+    as a period (not the year of a payment day or a deadline: "payable on 15 January 2026").
     A claim whose own sentence compares periods ("compared with 29 a year before") or
     names a span of years ("2024-25") is left alone: it dates both ends itself."""
     index = ev.index

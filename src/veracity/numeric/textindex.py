@@ -450,13 +450,24 @@ class TextIndex:
 
     def latest_year_near(self, pos: int) -> int | None:
         """The latest year named in the sentence holding ``pos``; else the latest year the
-        text names; else None."""
+        text names as a period, not as the year of a day ("payable on 15 January 2026": a
+        payment day or a deadline is not the period of a figure); else None."""
         year_pos, year_val = self._year_table()
         s0, s1 = self.sentence_bounds(pos)
         lo, hi = bisect.bisect_left(year_pos, s0), bisect.bisect_left(year_pos, s1)
         if lo < hi:
             return max(year_val[lo:hi])
-        return max(year_val) if year_val else None
+        key = ("latest_period_year", 0)
+        if key not in self._memo:  # read once per text
+            text = self.text
+            periods = [
+                v
+                for p, v in zip(year_pos, year_val, strict=True)
+                if not _DAY_MONTH.search(text, max(0, p - 16), p)
+            ]
+            self._memo[key] = max(periods) if periods else None
+        latest: int | None = self._memo[key]
+        return latest
 
     def sentence_number(self, pos: int) -> int:
         """The 0-based number of the sentence holding ``pos``."""
