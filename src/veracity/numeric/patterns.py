@@ -206,12 +206,12 @@ code of :data:`CODES` in capitals."""
 TABLE_MARK = re.compile(
     r"(?i)(?:\(\s*)?(?:(?P<cur>US\$|\$|€|£|USD|EUR|GBP|AUD)\s*)?(?:amounts\s+)?in\s+"
     r"(?:(?P<cur2>US\$|\$|€|£|USD|EUR|GBP|AUD)\s*)?(?P<sc>thousands|millions|billions)\b"
-    r"|\(\s*(?P<cur3>\$|€|£)\s*(?P<sc3>'?000s?|m|mn|bn)\s*\)"
+    r"|\(\s*(?:(?:all\s+)?figures\s+(?:in\s+)?)?(?P<cur3>\$|€|£)\s*(?P<sc3>'?000s?|m|mn|bn)\s*\)"
     rf"|\(\s*(?P<cur4>{_MARK_CUR}|(?-i:{CODES}))\s*(?P<sc4>thousands?|millions?|billions?)"
     r"(?:[ \t,;]+(?:unless|except)[ \t]+(?:otherwise[ \t]+)?(?:stated|noted|indicated))?\s*\)"
 )
-"""A table-scale marker: "(in thousands)", "$ in millions", "(£m)", "(USD million)",
-"(RM million unless stated)"."""
+"""A table-scale marker: "(in thousands)", "$ in millions", "(£m)", "(all figures £000)",
+"(USD million)", "(RM million unless stated)"."""
 
 TABLE_SCALES = {
     "thousands": 1e3,

@@ -774,6 +774,9 @@ def _read_one(
         if currency == "RMB":
             currency = "CNY"
         start = s - (len(left) - cm.start())
+        if e - s == 3 and text[s:e] == "000" and not (e < n and text[e] in ".,"):
+            # "(all figures £000)": a table's unit, thousands of pounds, not £0
+            return Quantity(start, e, 0.0, 0.0, "number", "", excluded="identifier"), e
     negative = False
     sign_pos = start - 1
     if (
