@@ -92,9 +92,12 @@ def _stem(word: str) -> str:
     """A verb's inflection dropped, so that "returned" meets "return" and "produced"
     meets "produce": ``-ied`` becomes ``-y`` ("carried" meets "carrying"), ``-ing`` (six
     letters or more) and ``-ed`` (five or more) go with a doubled consonant before them,
-    then a final ``e`` ("won" and "drew" become "win" and "draw"). Crude, but the same
-    on both sides of a comparison."""
+    then a final ``e`` ("won" and "drew" become "win" and "draw"); a noun in ``-ery``
+    (seven letters or more) meets its verb ("recovery" meets "recovers", "delivery"
+    meets "delivered"). Crude, but the same on both sides of a comparison."""
     word = _IRREGULAR.get(word, word)
+    if word.endswith("ery") and len(word) >= 7:
+        return word[:-1]  # "recovery" meets "recovers", "delivery" meets "delivered"
     if word.endswith("ied") and len(word) >= 5:
         word = word[:-3] + "y"  # "carried" meets "carrying"
     elif word.endswith("ing") and len(word) >= 6:
