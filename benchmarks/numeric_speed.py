@@ -3,7 +3,8 @@
 1. Throughput on a ~1,000-character answer with ten structured evidence items
    (extract + verify + score), both tools, and the ratio.
 2. Linear-time parsing: 1 MB of digits, of numbers, of number-heavy prose and of
-   plain prose through ``extract_claims`` (ours; issue 3's target: each under 1 s),
+   plain prose through ``extract_claims`` (ours, the best of three runs; issue 3's
+   target: each under 1 s),
    plus a stress case beyond the issue's three: very dense measures ("12 km "
    repeated, 166,667 claims), shown against the same 1 s for reference. sfs_toolkit is timed on a
    20,000-digit run only (its patterns backtrack quadratically on digit runs);
@@ -146,7 +147,10 @@ def main() -> None:
     }
     print(f"\nextract_claims on 1 MB inputs (veracity; target < {TARGET_SECONDS:g} s each):")
     for name, text in inputs.items():
-        seconds, claims = timed(lambda text=text: extract_claims(text))
+        # the best of three runs (as the throughput above is the best of five rounds): one
+        # run on a shared machine swings by a tenth of a second
+        runs = [timed(lambda text=text: extract_claims(text)) for _ in range(3)]
+        seconds, claims = min(runs, key=lambda run: run[0])
         flag = "ok" if seconds < TARGET_SECONDS else "OVER"
         if name == "dense units":
             flag += " (stress case, not an issue target)"
