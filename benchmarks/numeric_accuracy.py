@@ -480,7 +480,7 @@ def main() -> None:
     parser.add_argument("--show-errors", action="store_true")
     parser.add_argument("--check-dates", action="store_true", help="check dates as claims too")
     args = parser.parse_args()
-    config = resolve_config(args.preset).model_copy(update={"check_dates": args.check_dates})
+    config = resolve_config(args.preset, check_dates=args.check_dates)
     label = args.preset + (", dates checked" if args.check_dates else "")
     files = args.data or SETS
     parts = [load(path) for path in files]

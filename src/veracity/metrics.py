@@ -159,7 +159,7 @@ def _numeric_config(preset: str | None, check_dates: bool) -> DomainConfig | str
         return preset
     from veracity.numeric.presets import resolve_config
 
-    return resolve_config(preset).model_copy(update={"check_dates": True})
+    return resolve_config(preset, check_dates=True)
 
 
 def _k_kernel(fn: Callable[[retrieval.Judged, int], MetricResult]) -> RetrievalKernel:

@@ -27,6 +27,7 @@ from veracity.numeric import (
     list_presets,
     load_config,
 )
+from veracity.numeric.presets import resolve_config
 from veracity.numeric.sfs_api import MAX_JSON_CHARS
 from veracity.numeric.verify import check_numbers
 from veracity.server.numeric_args import evidence_items
@@ -83,7 +84,7 @@ def _read_text(text: str) -> str:
 def _config(preset: str, config: Path | None, check_dates: bool = False) -> DomainConfig:
     # "" is an unknown preset, not the default
     cfg = load_config(config) if config is not None else get_preset(preset)
-    return cfg.model_copy(update={"check_dates": True}) if check_dates else cfg
+    return resolve_config(cfg, check_dates=check_dates)
 
 
 def _evidence(value: str | None) -> list[dict[str, Any]] | None:

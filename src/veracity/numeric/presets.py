@@ -56,14 +56,15 @@ def _preset(name: str) -> DomainConfig:
     return _load(name)
 
 
-def resolve_config(config: DomainConfig | str | None) -> DomainConfig:
-    """``None`` -> the general preset; a ``str`` -> that preset; a config as is."""
+def resolve_config(config: DomainConfig | str | None, *, check_dates: bool = False) -> DomainConfig:
+    """``None`` -> the general preset; a ``str`` -> that preset; a config as is; with
+    ``check_dates``, a copy that checks dates too (``DomainConfig.check_dates``)."""
     if config is None:
-        return _preset(DEFAULT_PRESET)
-    if isinstance(config, str):
-        return _preset(config)
+        config = _preset(DEFAULT_PRESET)
+    elif isinstance(config, str):
+        config = _preset(config)
     if isinstance(config, DomainConfig):
-        return config
+        return config.model_copy(update={"check_dates": True}) if check_dates else config
     raise ConfigError(
         f"config must be a DomainConfig, a preset name or None, not {type(config).__name__}"
     )

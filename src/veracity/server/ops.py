@@ -232,9 +232,8 @@ def check_numbers(
     items = evidence_arg(evidence, "evidence", settings)
 
     def check() -> NumericReport:
-        config = resolve_config(preset or None)  # an unknown preset fails here, as before
-        if check_dates:
-            config = config.model_copy(update={"check_dates": True})
+        # an unknown preset fails here, as before
+        config = resolve_config(preset or None, check_dates=check_dates)
         return _check_numbers(answer, contexts=ctx, evidence=items, config=config)
 
     report = _as_sent(check, {"evidence": "evidence"})
