@@ -15,7 +15,7 @@ from veracity.numeric import DomainConfig, check_numbers, excluded_numbers, extr
 from veracity.numeric.dates import scan_dates
 from veracity.numeric.presets import resolve_config
 
-DATES = resolve_config("general").model_copy(update={"check_dates": True})
+DATES = resolve_config("general", check_dates=True)
 
 
 def _read(text: str) -> list[tuple[str, int | None, int, int]]:
@@ -63,6 +63,14 @@ def test_what_is_not_a_date_to_the_day() -> None:
 def test_dates_are_no_claims_by_default() -> None:
     assert DomainConfig().check_dates is False
     assert resolve_config("general").check_dates is False
+    plain = DomainConfig(name="mine", tolerance=0.05)
+    dated = resolve_config(plain, check_dates=True)
+    assert (dated.check_dates, dated.name, dated.tolerance, plain.check_dates) == (
+        True,
+        "mine",
+        0.05,
+        False,
+    )
     text = "Repairs must be completed by 11 June 2024 at a cost of £4,500."
     assert [c.text for c in extract_claims(text)] == ["£4,500"]
     assert [(c.text, c.claim_type, c.value, c.unit, c.base_unit) for c in extract_claims(text, DATES)] == [
@@ -319,3 +327,29 @@ def test_date_contexts_apart_from_contexts() -> None:
         "Due by 13 January 2026.", evidence=[{"value": 40, "unit": "$"}], config=DATES
     )
     assert [v.rule for v in no_dates.claim_verifications] == ["no_evidence"]
+
+
+def test_date_contexts_are_checked_like_contexts() -> None:
+    from veracity.errors import InputError
+
+    answer = "Due by 13 January 2026."
+    with pytest.raises(InputError) as bad_list:
+        check_numbers(answer, date_contexts="Due by 13 January 2026.", config=DATES)  # type: ignore[arg-type]
+    assert (bad_list.value.field, bad_list.value.reason) == (
+        "date_contexts",
+        "must be a list of strings",
+    )
+    with pytest.raises(InputError) as bad_item:
+        check_numbers(answer, date_contexts=["ok", 5], config=DATES)  # type: ignore[list-item]
+    assert (bad_item.value.field, bad_item.value.reason) == (
+        "date_contexts[1]",
+        "must be a string, not int",
+    )
+
+
+def test_excluded_numbers_with_many_checked_dates() -> None:
+    # each date's numbers are the date's; each section number stays excluded (one sweep)
+    text = "Filed on 11 June 2024, section 12. " * 3000
+    found = excluded_numbers(text, DATES)
+    assert len(found) == 3000
+    assert {(e.text, e.rule) for e in found} == {("12", "identifier")}

@@ -75,6 +75,7 @@ def check_contrasts(
 ) -> list[ClaimVerification]:
     """``verdicts`` with the contrast rule applied (see the module docstring)."""
     out = list(verdicts)
+    sided: dict[str, list[EvidenceQuantity]] | None = None  # side -> values labelled only so
     for i, v in enumerate(verdicts):
         ev = v.matched
         if not v.verified or ev is None or ev.span is None or v.rule not in _DIRECT:
@@ -88,7 +89,9 @@ def check_contrasts(
             other = _OTHER[side]
             if other in claim_labels or other not in matched_labels or side in matched_labels:
                 continue
-            own = _own_value(v, side, other, pool)
+            if sided is None:  # read once per check, on the first claim that needs it
+                sided = _by_side(pool)
+            own = _own_value(v, sided.get(side, ()))
             if own is None:
                 continue
             reason = (
@@ -101,20 +104,29 @@ def check_contrasts(
     return out
 
 
-def _own_value(
-    v: ClaimVerification, side: str, other: str, pool: Sequence[EvidenceQuantity]
-) -> EvidenceQuantity | None:
-    """A value of ``pool`` of the claim's kind labelled ``side`` (not ``other``) that
-    differs from the claim by more than its tolerance, or None."""
+def _by_side(pool: Sequence[EvidenceQuantity]) -> dict[str, list[EvidenceQuantity]]:
+    """The values of ``pool`` (in order) under each side of a contrast that their labels
+    name without the other side."""
+    out: dict[str, list[EvidenceQuantity]] = {}
+    for x in pool:
+        labels = labels_of(x)
+        for side in labels:
+            other = _OTHER.get(side)
+            if other is not None and other not in labels:
+                out.setdefault(side, []).append(x)
+    return out
+
+
+def _own_value(v: ClaimVerification, sided: Sequence[EvidenceQuantity]) -> EvidenceQuantity | None:
+    """The first value of ``sided`` (labelled with the claim's side only) of the matched
+    value's kind and context that differs from the claim by more than its tolerance, or
+    None."""
     claim, ev = v.claim, v.matched
     assert ev is not None
     limit = max(v.tolerance, 0.01) * abs(claim.value)
-    for x in pool:
+    for x in sided:
         if x.dimension != ev.dimension or x.span == ev.span or x.context_index != ev.context_index:
             continue
-        if abs(x.value - claim.value) <= limit:
-            continue
-        labels = labels_of(x)
-        if side in labels and other not in labels:
+        if abs(x.value - claim.value) > limit:
             return x
     return None

@@ -29,7 +29,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from veracity.errors import InputError
 from veracity.numeric.evidence import describe
 from veracity.numeric.models import (
     ClaimVerification,
@@ -228,11 +227,10 @@ def date_claims(text: str, index: TextIndex) -> list[NumericClaim]:
 
 
 def date_evidence(contexts: Sequence[str]) -> list[EvidenceQuantity]:
-    """The dates of ``contexts`` stated to the day (each reading of a numeric date)."""
+    """The dates of ``contexts`` (checked strings) stated to the day (each reading of a
+    numeric date)."""
     out: list[EvidenceQuantity] = []
     for i, ctx in enumerate(contexts):
-        if not isinstance(ctx, str):
-            raise InputError(f"must be a string, not {type(ctx).__name__}", field=f"contexts[{i}]")
         index: TextIndex | None = None
         for d in scan_dates(ctx):
             index = index or TextIndex(ctx)

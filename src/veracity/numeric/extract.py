@@ -15,7 +15,9 @@ import functools
 import math
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from operator import attrgetter
+from typing import TypeVar
 
 from veracity.errors import InputError, UnsafePatternError
 from veracity.numeric import units
@@ -33,6 +35,7 @@ from veracity.numeric.user_patterns import PATTERN_TIMEOUT, compile_pattern
 
 __all__ = [
     "MAX_TEXT_CHARS",
+    "checked_texts",
     "claim_type_of",
     "evidence_from_contexts",
     "excluded_numbers",
@@ -164,13 +167,28 @@ def excluded_numbers(text: str, config: DomainConfig | str | None = None) -> lis
     claimed = [c.span for c in _user_pattern_claims(text, cfg)]
     if cfg.check_dates:
         claimed += [d.span for d in scan_dates(text)]
+    aside = _clear_of([q for q in found if q.excluded], _merged(claimed), _quantity_span)
     return [
         ExcludedNumber(
             text[q.start : q.end], (q.start, q.end), q.excluded, EXCLUSION_REASONS[q.excluded]
         )
-        for q in found
-        if q.excluded and not any(a < q.end and q.start < b for a, b in claimed)
+        for q in aside
     ]
+
+
+def _quantity_span(q: Quantity) -> tuple[int, int]:
+    return q.start, q.end
+
+
+def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``spans`` sorted, with the overlapping ones joined: what :func:`_clear_of` takes."""
+    out: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if out and start < out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], end))
+        else:
+            out.append((start, end))
+    return out
 
 
 def _user_pattern_claims(text: str, cfg: DomainConfig) -> list[NumericClaim]:
@@ -341,17 +359,25 @@ def _pattern_claims(
     return out
 
 
-def _clear_of(claims: list[NumericClaim], taken: list[tuple[int, int]]) -> list[NumericClaim]:
-    """The ``claims`` (in order of start) whose span overlaps none of ``taken`` (sorted,
-    non-overlapping spans). One sweep: O(len(claims) + len(taken))."""
+_Spanned = TypeVar("_Spanned")
+
+
+def _clear_of(
+    items: list[_Spanned],
+    taken: list[tuple[int, int]],
+    span: Callable[[_Spanned], tuple[int, int]] = attrgetter("span"),
+) -> list[_Spanned]:
+    """The ``items`` (claims, or anything ``span`` reads a span of, in order of start)
+    whose span overlaps none of ``taken`` (sorted, non-overlapping spans). One sweep:
+    O(len(items) + len(taken))."""
     kept = []
     j = 0
-    for c in claims:
-        start, end = c.span
+    for item in items:
+        start, end = span(item)
         while j < len(taken) and taken[j][1] <= start:
             j += 1
         if j == len(taken) or taken[j][0] >= end:
-            kept.append(c)
+            kept.append(item)
     return kept
 
 
@@ -375,15 +401,22 @@ def evidence_from_contexts(
     The same parser as for claims (same exclusions); table markers such as
     ``(in thousands)`` scale the numbers below them.
     """
-    if isinstance(contexts, str) or not isinstance(contexts, Sequence):
-        raise InputError("must be a list of strings", field="contexts")
+    texts = checked_texts(contexts, "contexts")
     cfg = resolve_config(config)
     out: list[EvidenceQuantity] = []
-    for i, ctx in enumerate(contexts):
-        ctx = _check_text(ctx, f"contexts[{i}]")
+    for i, ctx in enumerate(texts):
         with gc_paused(len(ctx)):
             out.extend(_context_evidence(ctx, i, cfg))
     return out
+
+
+def checked_texts(texts: object, what: str) -> list[str]:
+    """``texts`` as a list after checking it is a list (or tuple...) of strings of at most
+    :data:`MAX_TEXT_CHARS` characters; else :class:`InputError` naming ``what`` or
+    ``what[i]``."""
+    if isinstance(texts, str) or not isinstance(texts, Sequence):
+        raise InputError("must be a list of strings", field=what)
+    return [_check_text(text, f"{what}[{i}]") for i, text in enumerate(texts)]
 
 
 def _context_evidence(ctx: str, i: int, cfg: DomainConfig) -> list[EvidenceQuantity]:

@@ -159,7 +159,7 @@ from veracity.numeric.evidence import (
     describe,
     evidence_from_items,
 )
-from veracity.numeric.extract import evidence_from_contexts, extract_claims
+from veracity.numeric.extract import checked_texts, evidence_from_contexts, extract_claims
 from veracity.numeric.models import (
     ClaimVerification,
     EvidenceQuantity,
@@ -1038,9 +1038,10 @@ def verify_claims(
     if not dated:
         return _score(checked, pool, cfg)
     # dates (check_dates) are judged on their own: the rules below are about numbers
-    dated_texts = contexts if date_contexts is None else date_contexts
-    if isinstance(dated_texts, str):
-        raise InputError("must be a list of strings", field="date_contexts")
+    if date_contexts is None:
+        dated_texts = checked_texts(contexts, "contexts")
+    else:
+        dated_texts = checked_texts(date_contexts, "date_contexts")
     dates = DateIndex(date_evidence(dated_texts))
     report = _score([c for c in checked if c.dimension != DATE], pool, cfg)
     verdicts = report.claim_verifications + [verify_date(c, dates) for c in dated]
