@@ -726,10 +726,12 @@ _WHOLE_FIRST = re.compile(r"\b(?i:of|out[ \t]+of)[ \t]+(?:(?:the|its|their|all)[
 
 _CHANGE_CUE = re.compile(
     r"\b(?i:more|less|fewer|higher|lower|down|rose|risen|rise|rises|fell|fallen|falls|"
-    r"increased?|decreased?|gained?|dropped|drop|cut|added|extra|clear|ahead|behind)\b"
+    r"increased?|decreased?|gained?|dropped|drop|cut|added|extra|clear|ahead|behind|"
+    r"cheaper|dearer|costlier|pricier|bigger|larger|smaller|longer|shorter|heavier|lighter|"
+    r"faster|slower|older|younger)\b"
 )
 """Words that make a number a change or a margin ("£125,000 more than in 2025", "down 56
-days", "four clear of", "two ahead of")."""
+days", "four clear of", "two ahead of", "£3 cheaper than")."""
 
 
 _LEVEL_BEFORE = re.compile(

@@ -56,6 +56,12 @@ the cell is a quantity, which the answer may write otherwise ("10-cent coins")."
 _CODE_NAME = re.compile(r"[a-z]{1,3}[ -]?\d{2,5}[a-z]?(?:[ -][a-z0-9]+)*")
 """A model code as a row name ("hx 800", "bp-520", "dc-400 duo")."""
 
+_COMPARED_WITH = re.compile(
+    r"\b(?:behind|ahead[ \t]+of|than|compared[ \t]+(?:with|to)|versus|vs\.?|trailing)"
+    r"[ \t]+(?:the[ \t]+)?$"
+)
+"""Before a name, the words that make it what the subject is compared with."""
+
 _DIRECT = frozenset({"within_tolerance", "rounding"})
 """Verdicts read off one evidence value (not derived from several)."""
 _GENERIC = frozenset({"total", "overall", "all", "average", "other", "others", "mean", "median"})
@@ -161,6 +167,21 @@ class _Reading:
             got = self._named[name] = _named(name, self.lower)
         return got
 
+    def compared_only(self, name: str) -> bool:
+        """Whether every time the text writes ``name`` (lower case) it is what the subject
+        is compared with ("half a point behind Estravia", "ahead of Bramley"): the
+        sentence is about another row."""
+        at = self.lower.find(name)
+        while at >= 0:
+            end = at + len(name)
+            whole = (at == 0 or not self.lower[at - 1].isalnum()) and (
+                end == len(self.lower) or not self.lower[end].isalnum()
+            )
+            if whole and _COMPARED_WITH.search(self.lower, max(0, at - 24), at) is None:
+                return False
+            at = self.lower.find(name, at + 1)
+        return True
+
     def proper_name(self, name: str) -> bool:
         """Whether ``name`` (lower case) is written capitalised in the text ("City 5", "HX
         800"), not as plain words ("kcal", "fuel tank")."""
@@ -184,7 +205,7 @@ class _Reading:
                 (start, n)
                 for start, (ns, _) in rows.items()
                 for n in ns
-                if n not in _GENERIC and self.named(n)
+                if n not in _GENERIC and self.named(n) and not self.compared_only(n)
             ]
         others = [(start, n) for start, n in every if start != mine]
         # a word of this row names it unless the rows named have it too ("Item 5" does
@@ -243,6 +264,9 @@ def _rows(index: TextIndex, row: TableCell) -> _Rows:
     text = index.text
     head = row.head if row.head is not None else row.start
     line = text.find("\n", head) + 1
+    # a word of the header line names the whole table ("pallet" of "Pallet type" names no
+    # one row of "Half pallet", "Euro 1200×800")
+    common = set(_WORDS.findall(text[head : max(head, line - 1)].lower()))
     found: _Rows = {}
     unit_names: dict[int, set[str]] = {}
     while 0 < line < len(text) and len(found) < _MAX_ROWS:
@@ -263,7 +287,7 @@ def _rows(index: TextIndex, row: TableCell) -> _Rows:
             for n in (name, lead.group() if lead is not None else ""):
                 if n and n not in names and (_WORDS.search(n) or _CODE_NAME.fullmatch(n)):
                     names.append(n)
-        words = {w for n in names for w in _WORDS.findall(n)}
+        words = {w for n in names for w in _WORDS.findall(n)} - common
         found[line] = (names, words)
         unit_names[line] = measures
         line = end + 1

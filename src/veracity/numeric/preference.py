@@ -84,6 +84,14 @@ def prefer_context(
             current = [e for e in cands if earlier_column(e) is None]
             if current and len(current) < len(cands):
                 cands = current
+        else:
+            # "paid £1,165 ... last week": the "Last week" column when the claim's
+            # sentence writes its header out
+            written = [e for e in cands if _writes_header(claim, earlier_column(e))]
+            if written and len(written) < len(cands):
+                cands = written
+                head = earlier_column(written[0])
+                note = (note + "; " if note else "") + f"evidence of the column {head!r} preferred"
         if len(cands) > 1 and any(e.index is not None for e in cands) and says_only_earlier(claim):
             unit = _earlier_unit(claim)
             if unit:  # "A year ago, diesel averaged $4.01": the "Year ago" column, not "Last week"
@@ -214,6 +222,28 @@ _EARLIER_UNIT = re.compile(
 )
 
 
+def _writes_header(claim: NumericClaim, head: str | None) -> bool:
+    """Whether the claim's sentence writes the column header ``head`` out as whole words
+    ("last week" for "Last week"), not as the period of a value compared with ("than last
+    week's", "from last week")."""
+    index = claim.index
+    if head is None or index is None or claim.span is None:
+        return False
+    s0, s1 = index.sentence_bounds(claim.span[0])
+    text = index.text
+    for m in re.finditer(rf"(?<!\w){re.escape(head)}(?!\w)", text[s0:s1], re.IGNORECASE):
+        a, b = s0 + m.start(), s0 + m.end()
+        if not _COMPARED_BEFORE.search(text, max(s0, a - 16), a) and text[b : b + 2] not in (
+            "'s",
+            "’s",
+        ):  # but "more than last week's £6.70" dates the other value
+            return True
+    return False
+
+
+_COMPARED_BEFORE = re.compile(r"\b(?i:than|from|on|with|to|against|versus|vs)[ \t]+$")
+
+
 def _earlier_unit(claim: NumericClaim) -> str:
     """The period unit of the earlier period the claim's sentence names ("a year ago" ->
     ``year``, "at the previous sale" -> ``sale``), or ``""``."""
@@ -314,7 +344,8 @@ _DIGITS = re.compile(r"\d+")
 
 
 _CURRENT = re.compile(
-    r"\b(?i:this|the[ \t]+current)[ \t]+(?i:year|season|month|week|quarter|summer|winter|autumn)\b"
+    r"\b(?:(?i:this|the[ \t]+current)[ \t]+(?i:year|season|month|week|quarter|summer|winter"
+    r"|autumn)|(?i:effective|applying)[ \t]+from)\b"
 )
 _EARLIER_AFTER = re.compile(
     r"(?:/[^\W\d]+)?"  # past its rate's denominator: "from US$1.27/kg a year earlier"
@@ -379,10 +410,12 @@ def dated_earlier(ev: EvidenceQuantity) -> bool:
 
 
 _LAST_OPENING = re.compile(
-    r"[ \t\n]*(?i:last|the[ \t]+previous|the[ \t]+prior)[ \t]+"
+    r"[ \t\n]*(?:(?i:last|the[ \t]+previous|the[ \t]+prior)[ \t]+"
     r"(?i:year|season|month|week|quarter|summer|winter|autumn)\b"
+    r"|(?i:until|prior[ \t]+to)[ \t]+(?:\d{1,2}[ \t]+)?[A-Z][a-z]+[ \t]+(?:19|20)\d\d\b)"
 )
-"""A sentence opening on the previous period ("Last winter's scheme ...")."""
+"""A sentence opening on the previous period ("Last winter's scheme ...", "Until March
+2025 the LED wash was £15")."""
 
 
 _FROM_BEFORE = re.compile(r"\b(?i:from)[ \t]+\S{0,4}\d[\d.,]*\S*[ \t]+(?i:to)[ \t]+\S{0,4}$")

@@ -255,12 +255,24 @@ _BARE_PERIOD = re.compile(
 per that period."""
 
 
+_PER_NUMBER = re.compile(r"[ \t](?i:per)[ \t]+\d")
+"""A period with a number ("per 30 min")."""
+_PERIOD_UNITS = frozenset(p for p in PERIODS.values() if p)
+
+
 def _periods_named(text: str, a: int, b: int) -> set[str]:
-    """The rate periods ``text[a:b]`` names ("per month", "Monthly", a header "Week")."""
+    """The rate periods ``text[a:b]`` names ("per month", "Monthly", a header "Week", "Labour
+    per 30 min")."""
     bare = _BARE_PERIOD.fullmatch(text, a, b)
     if bare is not None:
         return {PERIODS[bare.group(1).lower()] or bare.group(1).lower()}
     found = set()
+    for m in _PER_NUMBER.finditer(text, a, b):  # "Labour per 30 min": per 30 minutes
+        got = read_per(text[:b], m.start())
+        if got is not None and got[2] and got[0].partition(" ")[2] in _PERIOD_UNITS:
+            found.add(got[0])
+    if found:
+        return found
     for m in _PERIOD_NAMED.finditer(text, a, b):
         if m.group("adv"):
             found.add(PERIOD_WORDS[m.group("adv").lower()])
@@ -339,6 +351,8 @@ _MONEY = re.compile(
 )
 """A currency named by a label, with a scale word before or after it ("US$ million",
 "£m", "(€ '000)", "thousand dollars", "pence per litre")."""
+_NAME_AFTER = re.compile(r"[ \t]+(?!(?i:per|in|a|an|each|only)\b)[A-Za-z0-9]")
+"""After a capitalised "Euro", the word or number of a name it leads."""
 _MONEY_WORDS = {**units.CURRENCY_WORDS, "pounds": "GBP", "p": "GBP¢"}
 """Currency words of labels (a trailing "¢" marks hundredths: "pence", "cents")."""
 _PERCENT = re.compile(r"(?<![\d.])%|(?i:\bper[ \t]?cent\b|\bpercent(?:age)?\b)")
@@ -355,6 +369,8 @@ def _declared_money(text: str, per: str) -> tuple[units.Unit, float] | None:
     """The currency (as a Unit whose symbol is its code) and scale a label names."""
     for m in _MONEY.finditer(text):
         raw = m.group("cur")
+        if raw == "Euro" and _NAME_AFTER.match(text, m.end("cur")):
+            continue  # "Euro 1200×800", "Euro pallet", "Euro 6": a name, not the currency
         low = raw.lower()
         code = _MONEY_WORDS.get(low) or SYM_CODE.get(raw, raw.upper())
         factor = 0.01 if code.endswith("¢") else 1.0

@@ -218,6 +218,8 @@ _YEAR_JOIN = re.compile(
 joins a span ("2014-2023"), not a list."""
 _DAY_MONTH = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)?[ \t]+[A-Za-z]{3,9}\.?[ \t]*$")
 """The day and month of a date before its year ("From 1 January 2025")."""
+_QUARTER_END = re.compile(r"\b[QH][1-4][ \t]+$")
+"""The quarter or half of a year just before it ("In Q1 2025, ...")."""
 _SPAN_TO_DATE = re.compile(
     r"\b\d{1,3}[ \t]+(?i:months?|weeks?|days?|years?)[ \t]+(?i:to|ending|ended)[ \t]"
 )
@@ -689,7 +691,9 @@ class TextIndex:
                 and not from_value  # "..., down from €2.00": the value before, not this year's
                 and not any(
                     ch.isdigit()
-                    for ch in _DAY_MONTH.sub("", _SPAN_TO_DATE.sub("", self.text[s0:p]))
+                    for ch in _QUARTER_END.sub(
+                        "", _DAY_MONTH.sub("", _SPAN_TO_DATE.sub("", self.text[s0:p]))
+                    )
                 )
                 and not _REF_YEAR.search(self.text, s0, p)  # "Since 1985 the ice ..."
                 # "Compared with the 2024 survey, the rate rose ...": a reference year
