@@ -237,6 +237,9 @@ def _check_group(
             continue  # no companion, or one found next to the claim's own match
         if labels_of(x) & labels_of(ex):
             continue  # its own words tie the claim to its match
+        year = year_of(x)
+        if year is not None and _year_row(ex) == year:
+            continue  # so does its year: "-1.32 °C in 2025" from the row "2025"
         if x.dimension == "number":
             continue  # a bare number has no kind: any bare number would be its "alternative"
         for vy, idx, seg in together:
@@ -252,6 +255,28 @@ def _check_group(
                 )
                 out[i] = replace(vx, verified=False, rule="other_row", reason=reason)
                 break
+
+
+_YEAR_LABEL = re.compile(r"[ \t]*(?:FY[ \t]?)?((?:18|19|20)\d\d)(?:[/-]\d\d)?[ \t]*")
+"""A row label that is a year and nothing else ("2025", "FY2024", "2023/24")."""
+
+
+def _year_row(ev: EvidenceQuantity) -> int | None:
+    """The year of the table row of ``ev`` when its label is that year alone ("2025 |
+    -1.32 | 147"; not "Oct 2025", which names a month), else None."""
+    index = ev.index
+    if index is None or ev.span is None:
+        return None
+    cell = index.table_cell(ev.span[0])
+    if cell is None:
+        return None
+    first = index.first_text_cell(cell)
+    if not 0 <= first < cell.col:
+        first = 0
+    if first >= cell.col:
+        return None
+    m = _YEAR_LABEL.fullmatch(index.text, *cell.cells[first])
+    return int(m.group(1)) if m is not None else None
 
 
 def check_row_selectors(

@@ -99,6 +99,7 @@ def exclusion_of(
                     and not (lw.endswith(".") and word not in _ABBREVIATED)
                     and not num.grouped  # "year 31,480": a code has no thousands separator
                     and not (word in _PERIOD_WORDS and _PERIOD_BEFORE.search(left) is not None)
+                    and not (word == "number" and _NUMBER_VERB.search(left) is not None)
                 ) or word.startswith(("§", "#")):
                     return "identifier"
                 if lw.rstrip(".") in lexicon.MONTHS:
@@ -177,6 +178,9 @@ def exclusion_of(
     return ""
 
 
+_NUMBER_VERB = re.compile(r"(?:\d|[a-z][^\Wsu]s)[ \t]+number[ \t]+$")
+""""number" as a verb after a plural noun or a date ("cases since 1 January 2025 number
+146"): the number after it is a count, not "bus number 146" ("bus", "class": no plural)."""
 _TIME_OR_CODE_START = frozenset("aApPoOhHUC")
 """The first letters of ``TIME_AFTER`` ("am", "o'clock", "hrs") and ``AFTER_ID`` ("USC",
 "CFR") matches."""

@@ -329,6 +329,29 @@ PREFIX_PHRASES: dict[str, str] = {
     ),
     **dict.fromkeys("under below < ≤ <=".split(), "max"),
     **dict.fromkeys(["less than", "fewer than", "up to", "at most", "no more than"], "max"),
+    # a negated bound flips: "no higher than 80%" is at most 80%
+    **dict.fromkeys(
+        [
+            "no higher than",
+            "no greater than",
+            "not more than",
+            "not exceeding",
+            "not above",
+            "not over",
+        ],
+        "max",
+    ),
+    **dict.fromkeys(
+        [
+            "no lower than",
+            "not less than",
+            "no fewer than",
+            "not fewer than",
+            "not below",
+            "not under",
+        ],
+        "min",
+    ),
 }
 
 PREFIX_LAST = frozenset(p.split()[-1] for p in PREFIX_PHRASES)

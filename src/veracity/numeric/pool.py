@@ -330,6 +330,7 @@ TABLE_UNIT_DIMS = frozenset(
         "temperature",
         "currency",
         "percent",
+        "pp",
         "frequency",
         "level:dB",
         "concentration",

@@ -125,6 +125,11 @@ _PERIOD_BEFORE = re.compile(
 """A period adjective up to four words before a number ("a daily maximum of £14", "a
 monthly season ticket costs £165", "Daily transits will be capped at 32"): the number is a
 rate per that period."""
+_AT_END = re.compile(r"\bat[ \t]+[$€£¥₹]?$", re.IGNORECASE)
+_PLACE_AFTER = re.compile(
+    r"[ \t]+(?i:depth|deep|below|above|high|down|up|from|altitude|elevation|away)\b"
+)
+"""After a measure "at" a place: "at 12 m depth", "at 300 m altitude"."""
 _PER_PERIODS = ("day", "week", "month", "quarter", "year", "annum")
 """The periods :data:`_PER_PERIOD_BEFORE` reads (for speed, a window it matches holds one
 of them; no other letter folds to theirs once the window is lower-cased)."""
@@ -240,6 +245,16 @@ def read_per(text: str, pos: int) -> tuple[str, int, bool] | None:
                 if two is not None and den2 is not None:  # "per million people"
                     return f"{scale:.0f} {den2}", two.end(), True
                 return f"{scale:.0f}", end, True
+        if (
+            den is None
+            and word == "per"
+            and m.group("n") is None
+            and raw.lower().endswith(("ed", "ing"))
+        ):  # "per loaded mile", "per running metre": a participle before the unit
+            two = _SECOND_WORD.match(text, end)
+            unit = units.UNITS.get(two.group(1).lower()) if two is not None else None
+            if two is not None and unit is not None and unit.dimension != "currency":
+                den, end = unit.symbol, two.end()
         if den is None and word == "per" and m.group("n") is None and raw.isalpha():
             then = _PER.match(text, end)  # "£3.85 per wearer per week": a rate per week
             if then is not None and then.group("n") is None:
@@ -352,7 +367,9 @@ def apply_rate(text: str, q: Quantity) -> None:
         if "ly" not in window and "annual" not in window:
             return  # no period adjective can be there
         before = _PERIOD_BEFORE.search(text, max(0, q.start - 40), q.start)
-        if before is not None:
+        if before is not None and not (
+            _AT_END.search(before.group()) and (q.noun or _PLACE_AFTER.match(text, q.end))
+        ):  # but "annual temperature at 12 m depth", "the annual fee at 12 sites": a place
             q.per = _PERIOD_ADJECTIVES[before.group(1).lower()]
         return
     per, end, with_number = got

@@ -357,6 +357,9 @@ _MONEY_WORDS = {**units.CURRENCY_WORDS, "pounds": "GBP", "p": "GBP¢"}
 """Currency words of labels (a trailing "¢" marks hundredths: "pence", "cents")."""
 _PERCENT = re.compile(r"(?<![\d.])%|(?i:\bper[ \t]?cent\b|\bpercent(?:age)?\b)")
 _PERCENT_UNIT = units.Unit("percent", "%")
+_PP = re.compile(r"(?<![\w.])(?:pp|ppts?|pts)(?![\w.])|(?i:\bpercentage[ \t-]points?\b)")
+"""A label naming percentage points ("Drawdown (pp)", "change, percentage points")."""
+_PP_UNIT = units.Unit("pp", "pp")
 
 
 def _scale_of(word: str | None) -> float:
@@ -442,6 +445,8 @@ def declared_unit(text: str, dimension: str, per: str = "") -> tuple[units.Unit,
         if not _PERCENT.search(text) or (per and not _names_period(text, per)):
             return None
         return _PERCENT_UNIT, 1.0
+    if dimension == "pp":  # "Drawdown (pp)", "Change (percentage points)"
+        return (_PP_UNIT, 1.0) if _PP.search(text) and not per else None
     if dimension == "length" and _INCHES.search(text):
         return units.SYMBOLS["in"], 1.0  # "Gauge (in)": "in" is inches only in brackets
     pat = _dimension_pattern(dimension)

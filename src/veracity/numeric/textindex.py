@@ -318,6 +318,11 @@ year."""
 _COMPARE_YEAR = 16
 """Most characters from a comparison to a year compared with directly ("than in October
 2025")."""
+_RELATIVE_OPENING = re.compile(
+    r"[ \t\n]*(?i:a[ \t]+year[ \t]+(?:earlier|ago|before)|last[ \t]+year|(?:in[ \t]+)?the[ \t]+"
+    r"(?:previous|prior|preceding)[ \t]+year)\b"
+)
+"""A sentence opening on the year before the text's ("A year earlier the median wait ...")."""
 _BACK_REACH = 400
 """How far back "last year's" finds the year it counts from, outside its sentence."""
 _YEAR_LABEL_BEFORE = re.compile(
@@ -596,6 +601,20 @@ class TextIndex:
             if many is not None:  # "down from 92.1% five years earlier"
                 word = many.group(1).lower()
                 back = int(word) if word.isdigit() else _SMALL_NUMBERS.get(word, 0)
+        opening = (
+            None if back else _RELATIVE_OPENING.match(self.text, self.sentence_bounds(start)[0])
+        )
+        if opening is not None and c0 <= opening.end():
+            # "A year earlier the median wait was 19.6 weeks" after a text about 2025: 2024
+            # (its first clause only: "Last year 64 took part, and we have 72 places")
+            s0 = self.sentence_bounds(start)[0]
+            k = bisect.bisect_left(year_pos, s0) - 1
+            if (
+                k >= 0
+                and bisect.bisect_left(year_pos, start) == k + 1  # no year of its own
+                and start - year_pos[k] <= _BACK_REACH
+            ):
+                return year_val[k] - 1
         if back:
             # "£186.2m for the year to 31 January 2026, up 12.4% on £165.7m a year
             # earlier": years before the last year named before it in its sentence

@@ -75,6 +75,9 @@ UNITS: dict[str, Unit] = {
     ),
     **_u("length", "yd", 0.9144, "yard", "yards"),
     **_u("length", "nmi", 1852.0, "nautical mile", "nautical miles"),
+    # diving depths: metres / feet of seawater ("rated to 300 msw")
+    **_u("length", "msw", 1.0, "metres of seawater", "metres of sea water"),
+    **_u("length", "fsw", 0.3048, "feet of seawater", "feet of sea water"),
     # astronomy
     **_u("length", "AU", 1.495978707e11, "astronomical unit", "astronomical units"),
     **_u(

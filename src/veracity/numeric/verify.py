@@ -585,16 +585,20 @@ def _judge_all(
     return best, closest
 
 
-_UP_TO = re.compile(r"\b(?i:up[ \t]+to|a[ \t]+maximum[ \t]+of)[ \t]+(?:[$€£¥]|[A-Z]{3}[ \t]?)?$")
+_UP_TO = re.compile(
+    r"\b(?i:up[ \t]+to|a[ \t]+maximum[ \t]+of|no[ \t]+(?:more|higher|greater)[ \t]+than|not"
+    r"[ \t]+(?:more[ \t]+than|exceeding|above))[ \t]+(?:[$€£¥]|[A-Z]{3}[ \t]?)?$"
+)
 _AT_LEAST = re.compile(
-    r"\b(?i:at[ \t]+least|a[ \t]+minimum[ \t]+of)[ \t]+(?:[$€£¥]|[A-Z]{3}[ \t]?)?$"
+    r"\b(?i:at[ \t]+least|a[ \t]+minimum[ \t]+of|no[ \t]+(?:less|lower|fewer)[ \t]+than|not"
+    r"[ \t]+(?:less[ \t]+than|below))[ \t]+(?:[$€£¥]|[A-Z]{3}[ \t]?)?$"
 )
 
 
 def _states_limit(claim: NumericClaim) -> bool:
     """Whether the claim states a limit ("up to 32 °C", "a maximum of 4 guests", "at least
-    70% of the time"): it restates a limit of the same size, not any value beyond it
-    (unlike "fewer than 30" or "more than 500")."""
+    70% of the time", "no more than 85%"): it restates a limit of the same size, not any
+    value beyond it (unlike "fewer than 30" or "more than 500")."""
     if claim.index is None or claim.span is None:
         return False
     s = claim.span[0]

@@ -81,11 +81,13 @@ _ABBREVIATIONS = {
     "pt": "point",
     "yds": "yard",
     "apps": "appearance",
-    **dict.fromkeys(("top", "highest", "maximum", "max", "peak"), "max"),
-    **dict.fromkeys(("lowest", "minimum", "min", "bottom"), "min"),
+    **dict.fromkeys(("top", "highest", "maximum", "max", "peak", "maxima", "highs"), "max"),
+    **dict.fromkeys(("lowest", "minimum", "min", "bottom", "minima", "lows"), "min"),
+    **dict.fromkeys(("overnight", "night-time", "nighttime"), "night"),
 }
-"""Table-header abbreviations as the word they stand for ("Pts" is points), and the words
-of an extreme as one label ("the top price" is "the maximum", "the lowest" the "min")."""
+"""Table-header abbreviations as the word they stand for ("Pts" is points), the words of
+an extreme as one label ("the top price" is "the maximum", "the lowest" the "min", "highs"
+the "maxima"), and of the night ("overnight minima" for "night-time" lows)."""
 
 
 def _stem(word: str) -> str:
