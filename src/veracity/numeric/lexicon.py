@@ -96,7 +96,7 @@ IDENTIFIER_WORDS: frozenset[str] = frozenset(
     heat lane hole court zone trap period block band wave house shed barn plot pier pitch
     tank bore borehole kiln furnace reactor pond cage paddock greenhouse hall pavilion wing
     sector camp site division euro weeks rounds games matches episodes phases stages
-    chapters rows columns chamber chambers silo dock turbine
+    chapters rows columns chamber chambers silo dock turbine path trail bay pen shaft
     """.split()
 )
 """A number right after one of these words (case-insensitive) is an identifier."""
