@@ -296,15 +296,30 @@ def _rows(index: TextIndex, row: TableCell) -> _Rows:
 
 def _distinctive(rows: _Rows, unit_names: dict[int, set[str]]) -> _Rows:
     """Each row with only the names no other row of its table has: "item" (the leading
-    word of "Item 5" and "Item 6") names neither row, "item 5" names one. The word of a
+    word of "Item 5" and "Item 6") names neither row, "item 5" names one; nor do the
+    leading words of a name that lead another row's name too ("cuttlefish ink" of
+    "Cuttlefish ink, tub" and of "Cuttlefish ink jar"). The word of a
     quantity ("cents" of "10 cents", "hours" of "3+ hours") is counted, then dropped: it
     names no row."""
     count: dict[str, int] = {}
     for names, _ in rows.values():
         for n in set(names):
             count[n] = count.get(n, 0) + 1
+    every = list(count)
     return {
-        start: ([n for n in names if count[n] == 1 and n not in unit_names[start]], words)
+        start: (
+            [
+                n
+                for n in names
+                if count[n] == 1
+                and n not in unit_names[start]
+                and not (
+                    any(o != n and o.startswith(n) for o in names)  # a lead, not a whole name
+                    and any(m.startswith(n + " ") for m in every if m not in names)
+                )
+            ],
+            words,
+        )
         for start, (names, words) in rows.items()
     }
 

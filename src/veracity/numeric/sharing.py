@@ -52,11 +52,12 @@ def _share_directions(text: str, found: list[Quantity]) -> None:
 
 
 _FROM_GAP = re.compile(
-    r"[^.;:!?\n]{0,60}\b(?:from|than|versus|vs\.?|against|compared[ \t]+with|down|up)[ \t]+$",
+    r"[^.;:!?\n]{0,60}\b(?:from|than|versus|vs\.?|against|compared[ \t]+with|down|up|averaging)"
+    r"[ \t]+$",
     re.IGNORECASE,
 )
 """The words between a rate and a second value of the same thing ("144.9p a litre this
-week, down from 145.3p")."""
+week, down from 145.3p", "38 to 55 ringgit per kg, averaging 46.2 ringgit")."""
 
 
 def _share_rates(text: str, found: list[Quantity]) -> None:

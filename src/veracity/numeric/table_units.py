@@ -404,16 +404,21 @@ def _denominator_ratio(stated: str, per: str) -> float | None:
     return per_ratio(stated, per)
 
 
+_EACH = frozenset({"unit", "item", "piece", "each"})
+"""Denominators of a price of one thing: "per unit" is "each"."""
+
+
 def _fits(stated: str, per: str) -> bool:
     """A declared denominator fits a claim's: equal, or one the compound of the other
     ("GB/month" and "GB")."""
     if (
         stated == per
-        or (not per and stated in lexicon.PER_HEAD)
-        or (not stated and per in lexicon.PER_HEAD)
+        or (not per and (stated in lexicon.PER_HEAD or stated in _EACH))
+        or (not stated and (per in lexicon.PER_HEAD or per in _EACH))
     ):
         return True  # "(ISK per person)": "an adult place costs ISK 24,500" is per person;
-        # "Fee (USD)" under "(per student)": "$690 per student"
+        # "Fee (USD)" under "(per student)": "$690 per student"; "(GBP per unit)": "£1.24
+        # each"
     return (
         bool(stated and per)
         and ("/" in stated) != ("/" in per)

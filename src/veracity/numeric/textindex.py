@@ -231,6 +231,12 @@ _SPAN_AFTER = re.compile(
 )
 """Right after a number: the span of years it is stated over ("27% between 2013 and
 2025"): a change over a period, stated for no single year."""
+_DATE_SPAN_START = re.compile(r"\b(?i:between)[ \t]+(?:\d{1,2}[ \t]+)?(?:[A-Z][a-z]+\.?[ \t]+)?$")
+_DATE_SPAN_END = re.compile(
+    r"[ \t]+and[ \t]+(?:\d{1,2}[ \t]+)?(?:[A-Z][a-z]+\.?[ \t]+)?(?:18|19|20)\d\d\b"
+)
+"""The two ends of a span of dates a value is stated over ("between October 2023 and March
+2024")."""
 _MEASURE_AFTER = re.compile(
     r"[ \t]+(wide|deep|long|high|tall|thick|across|in[ \t]+diameter)\b", re.IGNORECASE
 )
@@ -605,8 +611,9 @@ class TextIndex:
             None if back else _RELATIVE_OPENING.match(self.text, self.sentence_bounds(start)[0])
         )
         if opening is not None and c0 <= opening.end():
-            # "A year earlier the median wait was 19.6 weeks" after a text about 2025: 2024
-            # (its first clause only: "Last year 64 took part, and we have 72 places")
+            # "A year earlier the median wait was 19.6 weeks" after a text about 2025: 2024,
+            # the year before the latest the text names before it (its first clause only:
+            # "Last year 64 took part, and we have 72 places")
             s0 = self.sentence_bounds(start)[0]
             k = bisect.bisect_left(year_pos, s0) - 1
             if (
@@ -614,7 +621,7 @@ class TextIndex:
                 and bisect.bisect_left(year_pos, start) == k + 1  # no year of its own
                 and start - year_pos[k] <= _BACK_REACH
             ):
-                return year_val[k] - 1
+                return max(year_val[: k + 1]) - 1
         if back:
             # "£186.2m for the year to 31 January 2026, up 12.4% on £165.7m a year
             # earlier": years before the last year named before it in its sentence
@@ -649,6 +656,13 @@ class TextIndex:
                 )
             ):
                 continue
+            if (
+                p >= end
+                and _DATE_SPAN_START.search(self.text, max(c0, p - 24), p)
+                and _DATE_SPAN_END.match(self.text, p + 4)
+            ):
+                return None  # "released 84,000 beetles between October 2023 and March
+                # 2024": stated over a season, for no single year
             if p >= end:
                 nxt = bisect.bisect_right(self._q_starts, end)
                 between = nxt < len(self._q_starts) and self._q_starts[nxt] < p

@@ -381,7 +381,7 @@ CURRENCY_CODES: frozenset[str] = frozenset(
     IDR THB PLN HUF CZK RON NGN KES EGP ILS TRY AED SAR QAR VND PKR BDT TWD CLP COP ARS
     PEN UAH RUB ISK BGN KZT LKR NPR OMR KWD BHD JOD TND GHS TZS UGX ETB XOF XAF UYU PYG
     DOP GTQ JMD TTD MUR ZMW BWP NAD MMK KHR LAK MNT AZN UZS BYN RSD MKD IRR IQD LBP AFN
-    MVR FJD PGK BND KGS MDL BAM DZD""".split()
+    MVR FJD PGK BND KGS MDL BAM DZD MAD""".split()
 )
 
 CURRENCY_WORDS: dict[str, str] = {
@@ -414,8 +414,8 @@ CURRENCY_WORDS: dict[str, str] = {
     "rand": "ZAR",
     "hryvnia": "UAH",
     "hryvnias": "UAH",
-    "dirham": "AED",
-    "dirhams": "AED",
+    "dirham": "Dh",
+    "dirhams": "Dh",
     "riyal": "SAR",
     "riyals": "SAR",
     "cedi": "GHS",
@@ -478,6 +478,8 @@ _FAMILIES = {
     "c": frozenset({"c", "$", "USD", "AUD", "CAD", "NZD", "HKD", "SGD", "EUR"}),
     # "kroner" / "kronor" (``kr``): the Norwegian, Danish, Swedish or Icelandic crown
     "kr": frozenset({"kr", "NOK", "DKK", "SEK", "ISK"}),
+    # "dirhams": the money of the UAE or of Morocco
+    "Dh": frozenset({"Dh", "AED", "MAD"}),
 }
 
 
@@ -486,8 +488,8 @@ def currencies_compatible(a: str, b: str) -> bool:
 
     Equal codes are compatible; ``$`` (unspecified dollar) is compatible with every
     dollar code, ``¥`` with JPY / CNY, ``c`` (cents) with the dollars and the euro,
-    ``kr`` (kroner, kronor) with NOK / DKK / SEK / ISK; ``*`` (any currency) with
-    everything.
+    ``kr`` (kroner, kronor) with NOK / DKK / SEK / ISK, ``Dh`` (dirhams) with AED / MAD;
+    ``*`` (any currency) with everything.
     """
     return a == b or a == "*" or b == "*" or (a, b) in _COMPATIBLE_PAIRS
 

@@ -173,6 +173,7 @@ from veracity.numeric.models import (
     year_of,
 )
 from veracity.numeric.named_rows import check_named_rows
+from veracity.numeric.parallels import check_parallels
 from veracity.numeric.pool import (
     TABLE_UNIT_DIMS,
     Candidates,
@@ -1082,6 +1083,7 @@ def _score(
     if cfg.context_check and verdicts:
         verdicts = check_named_rows(verdicts)
         verdicts = check_contrasts(verdicts, pool)
+        verdicts = check_parallels(verdicts, pool)
     return _report(verdicts, cfg, len(pool))
 
 
