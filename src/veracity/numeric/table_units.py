@@ -478,7 +478,9 @@ def declared_unit(text: str, dimension: str, per: str = "") -> tuple[units.Unit,
 _INCHES = re.compile(r"\((?:in\.?|inches)\)")
 """A label's unit of inches: "Gauge (in)" ("in" alone is a preposition)."""
 
-_EARLIER_HEAD = re.compile(r"\b(?i:prior|previous|preceding|last|ago)\b")
+_EARLIER_HEAD = re.compile(
+    r"\b(?i:prior|previous|preceding|last|ago|same[ \t]+(?:week|month|quarter|period))\b"
+)
 
 
 def earlier_column(ev: EvidenceQuantity) -> str | None:

@@ -107,7 +107,7 @@ _BASE_YEAR = re.compile(r"\b(?i:vs\.?|versus|on|from|since|against|than)[ \t]*(?
 _YEAR_CELL = re.compile(
     r"[ \t*]*(?:\(?[A-Za-z][A-Za-z0-9-]*(?:[ \t]+\d{1,2})?[ \t]+){0,3}\(?(?:FY[ ]?|CY[ ]?)?"
     r"((?:18|19|20)\d\d)(?:[/-]\d{2})?\)?"
-    r"(?:[ \t]+[A-Za-z]+)?(?:[ \t]*\([^()]{1,12}\))?[ \t*]*"
+    r"(?:[ \t]+[A-Za-z][A-Za-z0-9]*)?(?:[ \t]*\([^()]{1,12}\))?[ \t*]*"
 )
 """A table header cell that is a year ("2023", "FY2023", "2023/24", "**2023**"), with up to
 three words or period codes before it, one after it and a unit in brackets ("2026
@@ -149,6 +149,7 @@ _REF_NUMBER = re.compile(
 """Before a number that is a comparison base ("up 3.4% on the £327 million")."""
 _FROM_BEFORE = re.compile(r"\bfrom[ \t]+[$€£¥]?$", re.IGNORECASE)
 _RELATIVE_YEAR = re.compile(
+    r"(?:[ \t]+(?:per|a|an)[ \t]+[A-Za-z]+)?"  # past its rate: "£498 per hour last year"
     r"[ \t]+(?:in[ \t]+(?=the[ \t]))?"  # "3,410 in the previous year"
     r"(?:(?:the|a)[ \t]+(?:year|season)[ \t]+(?:before|earlier)|(?:the[ \t]+)?(?:previous|"
     r"prior|preceding|last)[ \t]+(?:year|season)|a[ \t]+year[ \t]+ago)\b",
@@ -332,7 +333,8 @@ _RELATIVE_OPENING = re.compile(
 _BACK_REACH = 400
 """How far back "last year's" finds the year it counts from, outside its sentence."""
 _YEAR_LABEL_BEFORE = re.compile(
-    r"\((?:FY[ ]?|[HQ][1-4][ \t])?((?:18|19|20)\d\d)(?:[/-]\d\d)?[ \t]*:[ \t]*[$€£¥]?$"
+    r"\((?:[^():\d]{1,16}[ \t])?(?:FY[ ]?|[HQ][1-4][ \t])?((?:18|19|20)\d\d)(?:[/-]\d\d)?[ \t]*:"
+    r"[ \t]*[$€£¥]?$"
 )
 """A year labelling the figure after it in brackets ("(2024: £59.0m)", "(H1 2024:")."""
 _YEAR_LABEL = re.compile(r"(?:[/-]\d\d)?[ \t]*:[ \t]*[$€£¥]?\d")
@@ -343,6 +345,8 @@ _REF_YEAR = re.compile(
     re.IGNORECASE,
 )
 """Right before a reference year ("up 6.2% on H1 2026", "7.6% above 2023")."""
+_REF_THE_YEAR = re.compile(r"\b(?i:from|since|than|on|over|versus|vs\.?)[ \t]+the[ \t]+$")
+"""Right before a reference year named with "the" ("up from the 2024 tariff")."""
 _PARTNER_TO_YEAR = re.compile(r"[ \t]+(?:respectively[ \t]+)?(?:in|for|during)[ \t]+")
 """Between the second of two numbers joined by "and" and the year dating both ("131 and
 402 respectively in 2022")."""
@@ -627,6 +631,10 @@ class TextIndex:
             # earlier": years before the last year named before it in its sentence
             k = bisect.bisect_left(year_pos, start) - 1
             if k >= 0 and year_pos[k] >= self.sentence_bounds(start)[0]:
+                if _REF_THE_YEAR.search(self.text, max(0, year_pos[k] - 16), year_pos[k]):
+                    # "Rates rose 4.2% from the 2024 tariff; the gantry was £498 per hour
+                    # last year" in a tariff for 2025: the year before the latest named
+                    return max(year_val[: k + 1]) - back
                 return year_val[k] - back
             if k >= 0 and owner is not None and start - year_pos[k] <= _BACK_REACH:
                 # "Show 2025 ... Last year's winning yield was 6.15 kg": the text's year
