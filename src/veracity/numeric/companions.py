@@ -323,7 +323,12 @@ def _apply_selectors(
     if any(a.span[0] > b.span[0] for a, b in pairwise(claims)):  # not in text order
         for i, row in selectors:
             for j in members:
-                if j != i and out[j].verified and _in_other_row(verdicts, i, row, j):
+                if (
+                    j != i
+                    and out[j].verified
+                    and _in_other_row(verdicts, i, row, j)
+                    and not _row_holds(verdicts, i, j)
+                ):
                     out[j] = _other_row(verdicts, i, j)
         return
     index = claims[0].index
@@ -352,7 +357,7 @@ def _apply_selectors(
             return i != j and _together(index.text, cuts, verdicts[i].claim, y)
 
         found = table.first(*_together_window(cuts, y, longest), other.start, stated_with)
-        if found is not None:
+        if found is not None and not _row_holds(verdicts, found, j):
             out[j] = _other_row(verdicts, found, j)
 
 
@@ -371,6 +376,23 @@ def _in_other_row(verdicts: Sequence[ClaimVerification], i: int, row: TableCell,
     if other is None or other.head != row.head or other.start == row.start:
         return False
     return other.start != other.head  # "Up to 24 hours" in the header line names a column
+
+
+def _row_holds(verdicts: Sequence[ClaimVerification], i: int, j: int) -> bool:
+    """Whether the row of the selector at ``i`` states the value the claim at ``j`` was
+    matched to, as written ("size 13 ... 7.9 mm across": the row "13 | Orange | 7.9 x 5.4"
+    states 7.9 too, as the row "312 | Brown | 7.9 x 3.6" does)."""
+    ex, ey = verdicts[i].matched, verdicts[j].matched
+    if ex is None or ey is None or ex.index is None or ex.span is None or ey.span is None:
+        return False
+    if ey.index is None:
+        return False
+    text = ex.index.text
+    start = text.rfind("\n", 0, ex.span[0]) + 1
+    end = text.find("\n", ex.span[0])
+    line = text[start : len(text) if end < 0 else end]
+    value = ey.index.text[ey.span[0] : ey.span[1]]
+    return re.search(rf"(?<![\d.,]){re.escape(value)}(?![\d.,]*\d)", line) is not None
 
 
 def _other_row(verdicts: Sequence[ClaimVerification], i: int, j: int) -> ClaimVerification:

@@ -340,6 +340,7 @@ TABLE_UNIT_DIMS = frozenset(
 )
 
 
+_ORDINAL = re.compile(r"\b(?i:first|second|third|fourth|fifth)\b")
 _BRACKETED = re.compile(r"\(([^()\d]{1,12})\)")  # "(kN)", "(kg/m)"; not "(-18 °C)"
 
 
@@ -390,6 +391,7 @@ def declared_cells(claim: NumericClaim, pool: EvidencePool) -> Candidates:
                     and declared_unit(head, claim.dimension, claim.per) is None
                     and declared_unit(head, claim.dimension) is None
                     and text_names_a_unit(own.group(1))
+                    and not _ORDINAL.search(own.group(1))  # "(second cut)" names no time
                 ):
                     continue  # "Proof load (kN)" is no length for "Nominal diameter (mm)";
                     # but "Rent 2025 (S$)" under "Revised monthly stall rents" is S$ a month

@@ -13,6 +13,7 @@ from veracity.numeric.pool import Candidates
 from veracity.numeric.rates import PERIOD_WORDS, PERIODS
 from veracity.numeric.table_units import declared_per, declared_unit_per, earlier_column
 from veracity.numeric.textindex import NUMBERED_PERIODS, TextIndex
+from veracity.numeric.word_labels import word_label
 
 __all__ = [
     "MONTHS",
@@ -121,7 +122,10 @@ def prefer_context(
     if labels and len(cands) > 1:
         # a rate per the same thing ("15.2 per 100,000 people") counts as one shared word
         per = claim.per
-        scores = [len(labels & labels_of(e)) + (per != "" and _per_of(e) == per) for e in cands]
+        # (once: the word of the rate is no second shared word, "£65 per session" does not
+        # share more with "£110 per session" than "£110" under "per session" does)
+        words = labels - {word_label(per)} if per and " " not in per else labels
+        scores = [len(words & labels_of(e)) + (per != "" and _per_of(e) == per) for e in cands]
         best = max(scores)
         preferred = [e for e, s in zip(cands, scores, strict=True) if s == best]
         if (

@@ -30,6 +30,8 @@ def share_with_neighbours(
     _share_plus_minus_units(text, found)
     _share_whole_units(text, found)
     _share_compared_units(text, found, compared_units)
+    if compared_units:
+        _share_list_rates(text, found)
 
 
 _AND_GAP = re.compile(
@@ -84,6 +86,33 @@ def _share_rates(text: str, found: list[Quantity]) -> None:
             continue  # "467 cfu per 100 ml from 19 samples": two things counted
         if q.start - prev.end <= 70 and _FROM_GAP.fullmatch(text, prev.end, q.start):
             q.per = prev.per
+
+
+_LIST_GAP = re.compile(r"[^,.;:!?\n]{0,24},[^.;:!?\n]{0,80}")
+_JOINED = re.compile(r"\b(?i:and|or|plus|but|with|while|whereas|including|except)\b")
+
+
+def _share_list_rates(text: str, found: list[Quantity]) -> None:
+    """In a price list written out in prose, the prices after a rate take its denominator
+    ("small £65 per session, medium (up to 10 cm x 10 cm) £110, large £175": all per
+    session): an amount with no denominator of its own, after a comma from the last amount
+    before it in the same currency, with no "and", "plus", "with"... between (for
+    evidence: a claim with no denominator still meets one)."""
+    last: Quantity | None = None
+    for q in found:
+        if q.dimension != "currency":
+            continue
+        if (
+            last is not None
+            and not q.per
+            and last.per
+            and q.low is None
+            and units.currencies_compatible(q.unit, last.unit)
+            and _LIST_GAP.fullmatch(text, last.end, q.start)
+            and _JOINED.search(text, last.end, q.start) is None
+        ):
+            q.per = last.per
+        last = q
 
 
 _TO_GAP = re.compile(r"[ \t]+to[ \t]+")

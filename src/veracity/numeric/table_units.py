@@ -483,6 +483,11 @@ _EARLIER_HEAD = re.compile(
 )
 
 
+_CHANGE_HEAD = re.compile(r"\b(?i:change|vs|versus|compared|growth|difference|on)\b")
+"""A column of changes against an earlier period ("Change vs prior year") states the
+current period's change, not an earlier value."""
+
+
 def earlier_column(ev: EvidenceQuantity) -> str | None:
     """The header of a table cell's column when it names an earlier period than the
     table's own ("Prior sitting pass rate", "Last week", "Year ago"), else None."""
@@ -492,7 +497,7 @@ def earlier_column(ev: EvidenceQuantity) -> str | None:
         return got
     own = _own_header(ev)
     head = ev.index.text[own[1][0] : own[1][1]].strip() if own and ev.index else ""
-    got = head if head and _EARLIER_HEAD.search(head) else None
+    got = head if head and _EARLIER_HEAD.search(head) and not _CHANGE_HEAD.search(head) else None
     if cache is None:
         cache = ev.cache = {}
     cache["earlier"] = got  # asked for every candidate of every claim: read once

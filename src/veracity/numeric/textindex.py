@@ -345,6 +345,8 @@ _REF_YEAR = re.compile(
     re.IGNORECASE,
 )
 """Right before a reference year ("up 6.2% on H1 2026", "7.6% above 2023")."""
+_DEADLINE_BEFORE = re.compile(r"\b(?i:by|before)[ \t]+(?:\d{1,2}[ \t]+)?(?:[A-Z][a-z]+\.?[ \t]+)?$")
+"""Before a deadline's year ("a target of 14,000 by December 2025")."""
 _REF_THE_YEAR = re.compile(r"\b(?i:from|since|than|on|over|versus|vs\.?)[ \t]+the[ \t]+$")
 """Right before a reference year named with "the" ("up from the 2024 tariff")."""
 _PARTNER_TO_YEAR = re.compile(r"[ \t]+(?:respectively[ \t]+)?(?:in|for|during)[ \t]+")
@@ -807,7 +809,12 @@ class TextIndex:
         ):
             return None  # "11,840 tonnes of seed from 15,200 hectares": a source, not a value
         j = bisect.bisect_left(year_pos, q_end)
-        if j < len(year_pos) and year_pos[j] < s1 and year_pos[j] - q_end <= _COMPARE_REACH:
+        if (
+            j < len(year_pos)
+            and year_pos[j] < s1
+            and year_pos[j] - q_end <= _COMPARE_REACH
+            and not _DEADLINE_BEFORE.search(text, max(q_end, year_pos[j] - 24), year_pos[j])
+        ):  # but "against a target of 14,000 by December 2025": a deadline, not a period
             return year_val[j]
         return None
 

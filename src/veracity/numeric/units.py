@@ -165,7 +165,16 @@ UNITS: dict[str, Unit] = {
     **_u("volume", "kL", 1e3, "kl", "kilolitre", "kilolitres", "kiloliter", "kiloliters"),
     **_u("volume", "ML", 1e6, "Ml", "megalitre", "megalitres", "megaliter", "megaliters"),
     **_u("volume", "GL", 1e9, "gigalitre", "gigalitres", "gigaliter", "gigaliters"),
-    **_u("volume", "gal", 3.785411784, "gallon", "gallons"),
+    **_u("volume", "gal", 3.785411784, "gallon", "gallons", "US gallon", "US gallons", "US gal"),
+    **_u(
+        "volume",
+        "imp gal",
+        4.54609,
+        "imperial gallon",
+        "imperial gallons",
+        "UK gallon",
+        "UK gallons",
+    ),
     **_u("volume", "fl oz", 0.0295735295625, "fluid ounce", "fluid ounces"),
     **_u("volume", "bbl", 158.987294928, "barrel", "barrels"),
     # gas volumes: million / billion cubic metres, thousand / million / billion cubic feet
