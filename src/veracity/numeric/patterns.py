@@ -109,7 +109,7 @@ def _alternation(words: Iterable[str]) -> str:
 CODES = _alternation(units.CURRENCY_CODES)
 
 CUR_PREFIX = re.compile(
-    rf"(?:(?P<sym>(?:US|A|AU|C|CA|NZ|HK|S|R)?\$|€|£|¥|₹|₩|(?<![A-Za-z])(?:RM|Rs\.?))|(?<![A-Za-z])"
+    rf"(?:(?P<sym>(?:US|A|AU|C|CA|NZ|HK|S|R)?\$|€|£|¥|₹|₩|(?<![A-Za-z])(?:RM|Rs\.?|R(?=$)))|(?<![A-Za-z])"
     rf"(?P<code>{CODES}){SP}?){SP}*$"
 )
 
@@ -124,6 +124,7 @@ SYM_CODE = {
     "HK$": "HKD",
     "S$": "SGD",
     "R$": "BRL",
+    "R": "ZAR",  # glued to an amount only: "R18.40/kg", "R2.5bn" (see quantities)
     "€": "EUR",
     "£": "GBP",
     "¥": "¥",

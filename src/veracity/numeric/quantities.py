@@ -666,6 +666,16 @@ def _inherit(first: Quantity, second: Quantity) -> None:
             second.rescale(first.scale)
 
 
+def _rand(text: str, e: int, num: ParsedNumber) -> bool:
+    """Whether a number glued to a lone "R" is an amount of rand ("R18.40/kg", "R12,500",
+    "R2.5bn"): it has decimals or thousands separators, or a rate or scale follows; not a
+    road or a code ("the R35", "R2")."""
+    return bool(num.decimals or num.grouped or _RAND_AFTER.match(text, e))
+
+
+_RAND_AFTER = re.compile(r"(?:/|[ \t]+per\b|(?i:bn|m|k|[ \t]*(?:million|billion))\b)")
+
+
 def _read_one(
     text: str,
     raw: RawNumber,
@@ -699,6 +709,7 @@ def _read_one(
         if (
             not (text[s - 4 : s].lower() == "-of-" and s >= 5 and text[s - 5].isdigit())
             and not (text[s - 2 : s] == "RM" and (s < 3 or not text[s - 3].isalpha()))
+            and not (prev == "R" and (s < 2 or not text[s - 2].isalnum()) and _rand(text, e, num))
             and not _SCALE_DASH.search(text, max(0, s - 4), s)
         ):  # but "600k-800k", "1.2m-1.8m": a range whose first end has a scale suffix
             excluded = "identifier"

@@ -84,7 +84,13 @@ def _share_rates(text: str, found: list[Quantity]) -> None:
             continue  # but "US$446/t ..., compared with $440": both dollars a tonne
         if q.noun and prev.noun and q.noun != prev.noun:
             continue  # "467 cfu per 100 ml from 19 samples": two things counted
-        if q.start - prev.end <= 70 and _FROM_GAP.fullmatch(text, prev.end, q.start):
+        if q.start - prev.end <= 70 and (
+            _FROM_GAP.fullmatch(text, prev.end, q.start)
+            or (  # "the daily range from 40 miles to 65 miles": both per day
+                _TO_GAP.fullmatch(text, prev.end, q.start)
+                and _FROM_END.search(text, max(0, prev.start - 8), prev.start)
+            )
+        ):
             q.per = prev.per
 
 
@@ -115,6 +121,7 @@ def _share_list_rates(text: str, found: list[Quantity]) -> None:
         last = q
 
 
+_FROM_END = re.compile(r"\b(?i:from)[ \t]+[$€£¥₹]?$")
 _TO_GAP = re.compile(r"[ \t]+to[ \t]+")
 """Between the two values of a change written with a code before each ("from USD 412 to
 USD 437 per cubic metre"): the rate after the second is the first's too."""

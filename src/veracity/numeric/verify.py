@@ -967,7 +967,12 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
         derived = range_of_values(claim, pool, tol)
         if derived is not None:
             return derived
-    if claim.dimension not in ("percent", "pp", "ratio"):
+    swapped = closest is not None and (
+        closest[2] == "transposed_digits"
+        or transposed(claim, closest[1], claim.value, closest[1].value)
+    )
+    if claim.dimension not in ("percent", "pp", "ratio") and not swapped:
+        # (but "13,848 pins" against "13,884" is a swap of digits, not 13,884 - 25)
         derived = difference_of_values(claim, pool, tol)
         if derived is not None:
             return derived
