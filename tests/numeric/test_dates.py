@@ -41,6 +41,16 @@ def test_a_day_range_gives_both_days() -> None:
     ]
 
 
+def test_a_day_range_written_with_and_or_to_gives_both_days() -> None:
+    assert _read("between 9 and 20 June 2025") == [
+        ("9", 2025, 6, 9),
+        ("20 June 2025", 2025, 6, 20),
+    ]
+    assert _read("from 1 to 3 May") == [("1", None, 5, 1), ("3 May", None, 5, 3)]
+    # the first number must be the earlier day: "20 and 9 June" reads 9 June only
+    assert _read("20 and 9 June") == [("9 June", None, 6, 9)]
+
+
 def test_numeric_dates_are_read_both_ways_when_both_are_days() -> None:
     # day first (8 January) and month first (1 August); 13/01 has one reading only
     assert _read("08/01/2025") == [("08/01/2025", 2025, 1, 8), ("08/01/2025", 2025, 8, 1)]

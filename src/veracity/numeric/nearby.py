@@ -198,6 +198,8 @@ _PERIOD_BEFORE_YEAR = frozenset("q1 q2 q3 q4 h1 h2 fy spring summer autumn fall 
 receipts", "summer 2025 bookings")."""
 
 
+_MICROBE_COUNTS = frozenset({"cfu", "mpn", "pfu"})
+"""Counts of microbes written in capitals ("CFU", "MPN"): the noun a number counts."""
 _MEASURE_ADJECTIVE = re.compile(r"\d+(?:\.\d+)?-[A-Za-z]+")
 """A measure used as an adjective before a noun ("60-kg bags", "20-foot containers")."""
 
@@ -427,6 +429,8 @@ def counted_noun(text: str, pos: int) -> str:
             return ""
         if word in lexicon.NOUN_STOPWORDS or word in NUMBER_WORDS:
             return ""
+        if word in _MICROBE_COUNTS:
+            return word  # "230 MPN per 100 g": a count, capitals and all
         if "-" in word:  # (a cheap test first, for speed)
             head, _, tail = word.partition("-")
             if head in NUMBER_WORDS and tail in units.UNITS:

@@ -421,10 +421,10 @@ _UNIT_ADJECTIVES = (
 _ADJECTIVE_UNIT = re.compile(
     rf"[ \t]+(?i:{'|'.join(_UNIT_ADJECTIVES)})[ \t]+"
     r"(tonnes|tons|acres|hectares|hours|kilometres|kilometers|miles|litres|liters|"
-    r"kilograms|metres|meters|km|kilometre|mile|hour|minutes|days)\b"
+    r"kilograms|metres|meters|km|kilometre|mile|hour|minutes|days|m)\b(?![²³])"
 )
 """One adjective between a number and a spelled-out unit ("121 wet tonnes", "212,500
-seeded acres", "48 rostered hours"): the number is in that unit."""
+seeded acres", "48 rostered hours", "18 linear m"): the number is in that unit."""
 _ADJECTIVE_SET = frozenset(_UNIT_ADJECTIVES)
 _BARE_NEXT = re.compile(r"(\d{1,3})(?![\d,.]?\d)(?=[ \t]*(?:[.,;:)!?]|$|(?:and|or)\b))")
 """A bare number that names nothing of its own: the second of "weeks 5 and 6"."""

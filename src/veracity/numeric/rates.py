@@ -282,8 +282,8 @@ def read_per(text: str, pos: int) -> tuple[str, int, bool] | None:
                     if period in _PERIOD_DENS:
                         return f"{den}/{period}", adverb.end(), False
                 return den, end, False
-            if word in _AFTER_A:
-                return None
+            if word in _AFTER_A or _BY_SIDE.match(text, end):
+                return None  # ("per 2.4 m by 1.2 m sheet": per sheet, its size given)
             number = float(n.replace(",", ""))
             shown = f"{number:g}" if number != int(number) else str(int(number))
             return f"{shown} {den}", end, True
@@ -317,6 +317,8 @@ _MEASURE_AFTER = re.compile(
 )
 """After "each" and a measure: what each measures ("each 8 km long")."""
 _SECOND_WORD = re.compile(r"[ \t]+([A-Za-z]+)\b")
+_BY_SIDE = re.compile(r"[ \t]*(?:by|x|×)[ \t]*\d", re.IGNORECASE)
+"""After a measure: the other side of an object's size ("2.4 m by 1.2 m")."""
 _FIRST_WORDS = frozenset(["per", "each", "every", "a", "an", *PERIOD_WORDS, "p.a"])
 """Words that may open a rate right after a number (see :func:`read_per`)."""
 

@@ -108,11 +108,13 @@ def declared_text(ev: EvidenceQuantity) -> str:
 
 
 _BARE_SCALE = re.compile(
-    r"\((?:[ \t]*in)?[ \t]*(?P<scale>(?i:thousands?|millions?|billions?|'?000s?|mn|bn|m|k))[ \t]*\)"
+    r"\((?:[ \t]*in)?[ \t]*(?P<scale>(?i:thousands?|millions?|billions?|'?000s?|mn|bn|m|k|dozens?))"
+    r"[ \t]*\)"
     r"|\((?:[ \t]*in)?[ \t]*(?P<worded>(?i:thousands?|millions?|billions?|'000s?))[ \t]+"
     r"[A-Za-z]+(?:/[A-Za-z]+)?[ \t]*\)"
 )
 """A column header's scale alone in brackets: "Meals served (millions)", "Visits ('000)",
+"Oysters (dozen)",
 or before the word of what is counted: "Safety matches (million boxes)"."""
 
 
@@ -363,8 +365,11 @@ _PP_UNIT = units.Unit("pp", "pp")
 
 
 def _scale_of(word: str | None) -> float:
-    """The factor of a scale word ("thousand", "millions", "'000", "bn", "m"; 1 for none)."""
+    """The factor of a scale word ("thousand", "millions", "'000", "bn", "m", "dozen"; 1 for
+    none)."""
     w = (word or "").strip().lower().strip("'")
+    if w.rstrip("s") == "dozen":
+        return 12.0  # "Oysters (dozen)"
     return units.SCALE_WORDS.get(w.rstrip("s")) or TABLE_SCALES.get(w) or SCALES.get(w) or 1.0
 
 

@@ -472,6 +472,8 @@ CURRENCY_WORDS: dict[str, str] = {
     "indian rupees": "INR",
     "pakistani rupees": "PKR",
     "sri lankan rupees": "LKR",
+    "nepalese rupees": "NPR",
+    "nepali rupees": "NPR",
     "kenyan shillings": "KES",
     "ugandan shillings": "UGX",
     "tanzanian shillings": "TZS",
