@@ -911,6 +911,13 @@ def _read_one(
             if found is not None and found.dimension not in ("currency", "number"):
                 dimension, unit_sym, conv_factor, conv_offset = _fields_of(found)
                 stop = adj.end()
+    elif dimension == "number" and not currency and kind == "scale" and scale != 1.0:
+        adj = _ADJECTIVE_UNIT.match(text, stop)
+        if adj is not None:  # "2.84 million linear metres", "1.2 million wet tonnes"
+            found = units.UNITS.get(adj.group(1).lower())
+            if found is not None and found.dimension not in ("currency", "number"):
+                dimension, unit_sym, conv_factor, conv_offset = _fields_of(found)
+                stop = adj.end()
     inches = 0.0
     if stop == e and not currency and dimension == "number" and scale == 1.0:
         # a bare number: pence, inches or feet, picked by the character after the digits

@@ -152,7 +152,8 @@ _RELATIVE_YEAR = re.compile(
     r"(?:[ \t]+(?:per|a|an)[ \t]+[A-Za-z]+)?"  # past its rate: "£498 per hour last year"
     r"[ \t]+(?:in[ \t]+(?=the[ \t]))?"  # "3,410 in the previous year"
     r"(?:(?:the|a)[ \t]+(?:year|season)[ \t]+(?:before|earlier)|(?:the[ \t]+)?(?:previous|"
-    r"prior|preceding|last)[ \t]+(?:year|season)|a[ \t]+year[ \t]+ago)\b",
+    r"prior|preceding|last)[ \t]+(?:year|season)|a[ \t]+year[ \t]+ago"
+    r"|(?:twelve|12)[ \t]+months[ \t]+(?:before|earlier|ago|previously))\b",
     re.IGNORECASE,
 )
 """Right after a number: it is for the year before its sentence's year ("£1,395 the year
