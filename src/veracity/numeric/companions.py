@@ -231,6 +231,7 @@ def _check_group(
                 and not _years_differ(x, vy.claim)
                 and not _included(vy.claim)
                 and not _part_and_whole(x, vy.claim)
+                and not _compared(x, vy.claim)
             ):
                 together.append((vy, ey.index, segment_bounds(ey.index, ey.span[0])))
         if not together or any(_within(ex, idx, seg) for _, idx, seg in together):
@@ -277,6 +278,24 @@ def _year_row(ev: EvidenceQuantity) -> int | None:
         return None
     m = _YEAR_LABEL.fullmatch(index.text, *cell.cells[first])
     return int(m.group(1)) if m is not None else None
+
+
+_COMPARED_WITH = re.compile(
+    r"\b(?i:(?:up|down|rising|falling|rose|fell)[ \t]+from|compared[ \t]+(?:with|to)|against|"
+    r"versus|vs\.?)\b"
+)
+"""Between two claims: the second is what the first is compared with."""
+
+
+def _compared(x: NumericClaim, y: NumericClaim) -> bool:
+    """Whether one of two claims of a sentence is what the other is compared with ("£49,
+    up from £47 in 2024", "€145, compared with €130 after the April 2023 revision"): the
+    older value is stated apart in the context on purpose (an earlier price, a
+    previous year), not taken from another row."""
+    if x.index is None or x.span is None or y.span is None:
+        return False
+    a, b = sorted((x.span, y.span))
+    return _COMPARED_WITH.search(x.index.text, a[1], b[0]) is not None
 
 
 def check_row_selectors(

@@ -165,6 +165,8 @@ def exclusion_of(
             noun = counted_noun(text, q.end)
             pw = last_word(left[-16:])
             prev_word = pw.lower() if pw else ""
+            if prev_word in NUMBER_WORDS:
+                return "year"  # "fourteen 2024 recipients": the count is the word before
             if not (
                 noun.endswith("s")
                 and noun.lower() not in _VERBS_AFTER_YEAR

@@ -169,7 +169,8 @@ the year before", a change measured against it)."""
 _BRACKET_YEAR = re.compile(r"\(((?:18|19|20)\d\d)(?:[/-]\d{2})?\)[ \t]*$")
 """A year in brackets that closes the aside just before a clause ("Last year's (2024)")."""
 _RELATIVE_YEAR_BEFORE = re.compile(
-    r"\b(?i:previous|prior|preceding|last)[ \t]+(?i:year|season)['’]s[ \t]+(?:[a-z]+[ \t]+){0,3}"
+    r"\b(?i:previous|prior|preceding|last)[ \t]+(?i:year|season|winter|summer|spring|autumn)['’]s"
+    r"[ \t]+(?:[a-z]+[ \t]+){0,3}"
     r"(?:(?:was|were|of|at)[ \t]+)?[$€£¥]?$"
 )
 """Right before a number: it is for the year before ("the prior year's £299.4m", "last

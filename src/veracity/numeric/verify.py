@@ -286,7 +286,7 @@ def _judge(
             return True, 0.0, "range_contains"
         err = min(abs(lo - e), abs(hi - e)) / abs(e) if e != 0 else None
     elif ev.low is not None and ev.high is not None:
-        if ev.low <= c <= ev.high:
+        if ev.low <= c <= ev.high and not _scored_out_of(claim, ev.high):
             return True, 0.0, "range_contains"
         err = min(abs(ev.low - c), abs(ev.high - c)) / max(abs(ev.low), abs(ev.high), 1e-300)
     cd, ed = claim.direction, ev.direction
@@ -594,6 +594,18 @@ _AT_LEAST = re.compile(
     r"\b(?i:at[ \t]+least|a[ \t]+minimum[ \t]+of|no[ \t]+(?:less|lower|fewer)[ \t]+than|not"
     r"[ \t]+(?:less[ \t]+than|below))[ \t]+(?:[$€£¥]|[A-Z]{3}[ \t]?)?$"
 )
+
+
+_OUT_OF = re.compile(r"[ \t]+(?i:out[ \t]+of|of[ \t]+a[ \t]+possible|/)[ \t]*(\d+(?:\.\d+)?)\b")
+
+
+def _scored_out_of(claim: NumericClaim, top: float) -> bool:
+    """Whether the claim is a score out of ``top`` ("2.1 out of 5"): a range ending at
+    ``top`` ("scored on a 0-5 scale") is then its scale, not a value it restates."""
+    if claim.index is None or claim.span is None:
+        return False
+    m = _OUT_OF.match(claim.index.text, claim.span[1])
+    return m is not None and float(m.group(1)) == top
 
 
 def _states_limit(claim: NumericClaim) -> bool:
