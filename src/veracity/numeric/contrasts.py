@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from veracity.numeric.evidence import describe
-from veracity.numeric.models import ClaimVerification, EvidenceQuantity, labels_of
+from veracity.numeric.models import DIRECT_RULES, ClaimVerification, EvidenceQuantity, labels_of
 from veracity.numeric.word_labels import word_label
 
 __all__ = ["PAIRS", "check_contrasts"]
@@ -67,7 +67,6 @@ def _other_sides() -> dict[str, str]:
 
 _OTHER = _other_sides()
 """Label -> the label of the other side of its pair."""
-_DIRECT = frozenset({"within_tolerance", "rounding"})
 
 
 def check_contrasts(
@@ -78,7 +77,7 @@ def check_contrasts(
     sided: dict[str, list[EvidenceQuantity]] | None = None  # side -> values labelled only so
     for i, v in enumerate(verdicts):
         ev = v.matched
-        if not v.verified or ev is None or ev.span is None or v.rule not in _DIRECT:
+        if not v.verified or ev is None or ev.span is None or v.rule not in DIRECT_RULES:
             continue
         claim_labels = labels_of(v.claim)
         sides = [w for w in claim_labels if w in _OTHER]

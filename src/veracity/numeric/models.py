@@ -15,6 +15,7 @@ from veracity.errors import InputError
 from veracity.numeric.textindex import TextIndex
 
 __all__ = [
+    "DIRECT_RULES",
     "ClaimVerification",
     "EvidenceQuantity",
     "ExcludedNumber",
@@ -259,6 +260,10 @@ class ClaimVerification:
     _SET_TOLERANCE,
     _SET_DERIVED_FROM,
 ) = (getattr(ClaimVerification, f.name).__set__ for f in fields(ClaimVerification))
+DIRECT_RULES = frozenset({"within_tolerance", "rounding"})
+"""Rules of a verdict read off one evidence value (not derived from several): the only
+ones the other-row checks (named rows, contrasts, parallels) second-guess."""
+
 _NEW = object.__new__
 
 

@@ -33,12 +33,12 @@ unless that column holds the same value in the row.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
 from veracity.numeric.companions import segment_bounds
 from veracity.numeric.evidence import describe
-from veracity.numeric.models import ClaimVerification
+from veracity.numeric.models import DIRECT_RULES, ClaimVerification
 from veracity.numeric.textindex import TableCell, TextIndex
 
 __all__ = ["check_named_rows"]
@@ -62,8 +62,6 @@ _COMPARED_WITH = re.compile(
 )
 """Before a name, the words that make it what the subject is compared with."""
 
-_DIRECT = frozenset({"within_tolerance", "rounding"})
-"""Verdicts read off one evidence value (not derived from several)."""
 _GENERIC = frozenset({"total", "overall", "all", "average", "other", "others", "mean", "median"})
 """Row names that sentences use as plain words ("£3,192 in total")."""
 
@@ -97,7 +95,7 @@ def check_named_rows(verdicts: Sequence[ClaimVerification]) -> list[ClaimVerific
 
     for i, v in enumerate(verdicts):
         ev, claim = v.matched, v.claim
-        if v.rule not in _DIRECT or ev is None or ev.index is None or ev.span is None:
+        if v.rule not in DIRECT_RULES or ev is None or ev.index is None or ev.span is None:
             continue
         if claim.index is None or claim.span is None:
             continue
@@ -171,16 +169,10 @@ class _Reading:
         """Whether every time the text writes ``name`` (lower case) it is what the subject
         is compared with ("half a point behind Estravia", "ahead of Bramley"): the
         sentence is about another row."""
-        at = self.lower.find(name)
-        while at >= 0:
-            end = at + len(name)
-            whole = (at == 0 or not self.lower[at - 1].isalnum()) and (
-                end == len(self.lower) or not self.lower[end].isalnum()
-            )
-            if whole and _COMPARED_WITH.search(self.lower, max(0, at - 24), at) is None:
-                return False
-            at = self.lower.find(name, at + 1)
-        return True
+        return all(
+            _COMPARED_WITH.search(self.lower, max(0, at - 24), at) is not None
+            for at in _whole_words(name, self.lower)
+        )
 
     def proper_name(self, name: str) -> bool:
         """Whether ``name`` (lower case) is written capitalised in the text ("City 5", "HX
@@ -326,12 +318,16 @@ def _distinctive(rows: _Rows, unit_names: dict[int, set[str]]) -> _Rows:
 
 def _named(name: str, segment: str) -> bool:
     """Whether ``segment`` (lower case) writes ``name`` as whole words."""
+    return next(_whole_words(name, segment), -1) >= 0
+
+
+def _whole_words(name: str, segment: str) -> Iterator[int]:
+    """Where ``segment`` (lower case) writes ``name`` as whole words, in order."""
     at = segment.find(name)
     while at >= 0:
         end = at + len(name)
         if (at == 0 or not segment[at - 1].isalnum()) and (
             end == len(segment) or not segment[end].isalnum()
         ):
-            return True
+            yield at
         at = segment.find(name, at + 1)
-    return False

@@ -28,13 +28,12 @@ from dataclasses import replace
 
 from veracity.numeric import units
 from veracity.numeric.evidence import describe
-from veracity.numeric.models import ClaimVerification, EvidenceQuantity, labels_of
+from veracity.numeric.models import DIRECT_RULES, ClaimVerification, EvidenceQuantity, labels_of
 from veracity.numeric.rates import PERIOD_WORDS, PERIODS
 from veracity.numeric.word_labels import part_labels, word_label
 
 __all__ = ["check_parallels"]
 
-_DIRECT = frozenset({"within_tolerance", "rounding"})
 _CONTRAST = re.compile(
     r"(?P<own>[^,;.\d]{0,60})[ \t]*,?[ \t]+"
     r"(?i:against|versus|vs\.?|compared[ \t]+with|while|whereas|and)"
@@ -57,7 +56,7 @@ def check_parallels(
     placed: dict[int, tuple[list[int], list[EvidenceQuantity]]] | None = None
     for i, v in enumerate(verdicts):
         ev = v.matched
-        if not v.verified or v.rule not in _DIRECT or ev is None:
+        if not v.verified or v.rule not in DIRECT_RULES or ev is None:
             continue
         if ev.index is None or ev.span is None or ev.index.table_cell(ev.span[0]) is not None:
             continue

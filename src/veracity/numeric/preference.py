@@ -88,7 +88,9 @@ def prefer_context(
         else:
             # "paid £1,165 ... last week": the "Last week" column when the claim's
             # sentence writes its header out
-            written = [e for e in cands if _writes_header(claim, earlier_column(e))]
+            heads = {h for h in map(earlier_column, cands) if h is not None}
+            in_claim = {h for h in heads if _writes_header(claim, h)}  # (each header once)
+            written = [e for e in cands if earlier_column(e) in in_claim]
             if written and len(written) < len(cands):
                 cands = written
                 head = earlier_column(written[0])
@@ -226,12 +228,12 @@ _EARLIER_UNIT = re.compile(
 )
 
 
-def _writes_header(claim: NumericClaim, head: str | None) -> bool:
+def _writes_header(claim: NumericClaim, head: str) -> bool:
     """Whether the claim's sentence writes the column header ``head`` out as whole words
     ("last week" for "Last week"), not as the period of a value compared with ("than last
     week's", "from last week")."""
     index = claim.index
-    if head is None or index is None or claim.span is None:
+    if index is None or claim.span is None:
         return False
     s0, s1 = index.sentence_bounds(claim.span[0])
     text = index.text

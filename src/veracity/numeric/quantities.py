@@ -905,19 +905,16 @@ def _read_one(
         ):
             adj = None
         else:
-            adj = _ADJECTIVE_UNIT.match(text, e)
-        if adj is not None:  # "121 wet tonnes", "212,500 seeded acres": the unit after
-            found = units.UNITS.get(adj.group(1).lower())
-            if found is not None and found.dimension not in ("currency", "number"):
-                dimension, unit_sym, conv_factor, conv_offset = _fields_of(found)
-                stop = adj.end()
+            adj = _ADJECTIVE_UNIT.match(text, e)  # "121 wet tonnes", "212,500 seeded acres"
     elif dimension == "number" and not currency and kind == "scale" and scale != 1.0:
-        adj = _ADJECTIVE_UNIT.match(text, stop)
-        if adj is not None:  # "2.84 million linear metres", "1.2 million wet tonnes"
-            found = units.UNITS.get(adj.group(1).lower())
-            if found is not None and found.dimension not in ("currency", "number"):
-                dimension, unit_sym, conv_factor, conv_offset = _fields_of(found)
-                stop = adj.end()
+        adj = _ADJECTIVE_UNIT.match(text, stop)  # "2.84 million linear metres"
+    else:
+        adj = None
+    if adj is not None:  # the unit after the adjective
+        found = units.UNITS.get(adj.group(1).lower())
+        if found is not None and found.dimension not in ("currency", "number"):
+            dimension, unit_sym, conv_factor, conv_offset = _fields_of(found)
+            stop = adj.end()
     inches = 0.0
     if stop == e and not currency and dimension == "number" and scale == 1.0:
         # a bare number: pence, inches or feet, picked by the character after the digits

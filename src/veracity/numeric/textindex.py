@@ -615,14 +615,12 @@ class TextIndex:
             if many is not None:  # "down from 92.1% five years earlier"
                 word = many.group(1).lower()
                 back = int(word) if word.isdigit() else _SMALL_NUMBERS.get(word, 0)
-        opening = (
-            None if back else _RELATIVE_OPENING.match(self.text, self.sentence_bounds(start)[0])
-        )
+        s0 = self.sentence_bounds(start)[0]
+        opening = None if back else _RELATIVE_OPENING.match(self.text, s0)
         if opening is not None and c0 <= opening.end():
             # "A year earlier the median wait was 19.6 weeks" after a text about 2025: 2024,
             # the year before the latest the text names before it (its first clause only:
             # "Last year 64 took part, and we have 72 places")
-            s0 = self.sentence_bounds(start)[0]
             k = bisect.bisect_left(year_pos, s0) - 1
             if (
                 k >= 0
@@ -634,7 +632,7 @@ class TextIndex:
             # "£186.2m for the year to 31 January 2026, up 12.4% on £165.7m a year
             # earlier": years before the last year named before it in its sentence
             k = bisect.bisect_left(year_pos, start) - 1
-            if k >= 0 and year_pos[k] >= self.sentence_bounds(start)[0]:
+            if k >= 0 and year_pos[k] >= s0:
                 if _REF_THE_YEAR.search(self.text, max(0, year_pos[k] - 16), year_pos[k]):
                     # "Rates rose 4.2% from the 2024 tariff; the gantry was £498 per hour
                     # last year" in a tariff for 2025: the year before the latest named
@@ -724,7 +722,6 @@ class TextIndex:
                 and not self._in_span(year_pos[k])
             ):
                 return year_val[k]
-        s0, _ = self.sentence_bounds(start)
         k = bisect.bisect_left(year_pos, s0)
         if k < len(year_pos) and year_pos[k] < c0 and year_pos[k] - s0 < 40:
             p = year_pos[k]

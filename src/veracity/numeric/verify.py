@@ -1005,7 +1005,7 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
         # ranked by magnitude (the closest number of the other sign), reported as SFS
         # defines the error: |c - e| / |e| = (|c| + |e|) / |e| for opposite signs
         err_val = (abs(claim.value) + abs(ev.value)) / abs(ev.value)
-    if rule == "out_of_tolerance" and transposed(claim, ev, claim.value, ev.value):
+    if rule == "out_of_tolerance" and swapped:
         rule = "transposed_digits"  # it fails anyway; the rule names the likely cause
     if rule == "sign_mismatch":
         reason = f"{claim.text!r} has the opposite sign of {describe(ev)}"
