@@ -243,6 +243,9 @@ def _check_group(
             continue  # so does its year: "-1.32 °C in 2025" from the row "2025"
         if x.dimension == "number":
             continue  # a bare number has no kind: any bare number would be its "alternative"
+        at = ex.span[0] if ex.span is not None and ex.index is not None else 0
+        if at and ex.index is not None and _PER_BEFORE.search(ex.index.text, max(0, at - 16), at):
+            continue  # "Per 100 g": the basis of every row's values, of no one row
         for vy, idx, seg in together:
             # evidence another claim matched is accounted for: not an alternative
             alts = [e for e in view.in_segment(x, idx, seg) if id(e) not in used]
@@ -257,6 +260,9 @@ def _check_group(
                 out[i] = replace(vx, verified=False, rule="other_row", reason=reason)
                 break
 
+
+_PER_BEFORE = re.compile(r"\b(?i:per|for[ \t]+each|for[ \t]+every)[ \t]+\Z")
+"""Before a value that is the basis of a table's rates ("Per 100 g", "per 10 g serving")."""
 
 _YEAR_LABEL = re.compile(r"[ \t]*(?:FY[ \t]?)?((?:18|19|20)\d\d)(?:[/-]\d\d)?[ \t]*")
 """A row label that is a year and nothing else ("2025", "FY2024", "2023/24")."""

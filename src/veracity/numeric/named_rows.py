@@ -56,6 +56,10 @@ the cell is a quantity, which the answer may write otherwise ("10-cent coins")."
 _CODE_NAME = re.compile(r"[a-z]{1,3}[ -]?\d{2,5}[a-z]?(?:[ -][a-z0-9]+)*")
 """A model code as a row name ("hx 800", "bp-520", "dc-400 duo")."""
 
+_DIGIT_CODE = re.compile(r"\d+[A-Za-z]+[-/]?\d[\dA-Za-z]*")
+"""A row label that starts with a digit and is a code, not a measure ("0W-20", "10W40";
+not "5 L" or "12kg")."""
+
 _COMPARED_WITH = re.compile(
     r"\b(?:behind|ahead[ \t]+of|than|compared[ \t]+(?:with|to)|versus|vs\.?|trailing)"
     r"[ \t]+(?:the[ \t]+)?$"
@@ -110,7 +114,11 @@ def check_named_rows(verdicts: Sequence[ClaimVerification]) -> list[ClaimVerific
             rows = tables[key] = _rows(ev.index, row)
         if row.start not in rows:
             continue
-        segment = reading(claim.index, *segment_bounds(claim.index, claim.span[0]))
+        a, b = segment_bounds(claim.index, claim.span[0])
+        s0, s1 = claim.index.sentence_bounds(claim.span[0])
+        if a > s0:  # a row's name across the cut is the segment's ("plaice | and chips")
+            a = s0 + reading(claim.index, s0, s1).name_across(rows, a - s0)
+        segment = reading(claim.index, a, b)
         column = _other_column(ev.index, row, segment)
         if column is not None:
             reason = (
@@ -164,6 +172,21 @@ class _Reading:
         if got is None:
             got = self._named[name] = _named(name, self.lower)
         return got
+
+    def name_across(self, rows: _Rows, cut: int) -> int:
+        """Where the first row name that the text writes across offset ``cut`` starts
+        ("plaice and chips" across the cut "and"); ``cut`` when there is none."""
+        return min(
+            (
+                at
+                for names, _ in rows.values()
+                for n in names
+                if self.named(n)
+                for at in _whole_words(n, self.lower)
+                if at < cut < at + len(n)
+            ),
+            default=cut,
+        )
 
     def compared_only(self, name: str) -> bool:
         """Whether every time the text writes ``name`` (lower case) it is what the subject
@@ -268,22 +291,38 @@ def _rows(index: TextIndex, row: TableCell) -> _Rows:
             break
         names: list[str] = []
         measures: set[str] = set()
-        for cell in text[line:end].split(row.sep):
+        for k, cell in enumerate(text[line:end].split(row.sep)):
             m = _NAME.search(cell)
             if m is None:
                 continue
             name = m.group().strip().lower()
-            if " " not in name and _MEASURE_PREFIX.fullmatch(cell, 0, m.start()):
+            if k < 2 and _DIGIT_CODE.fullmatch(cell.strip()):
+                name = cell.strip().lower()  # "0W-20" names its row, not "W-20"
+            elif " " not in name and _MEASURE_PREFIX.fullmatch(cell, 0, m.start()):
                 measures.add(name)  # "10 cents", "3 bedrooms": a quantity, not a name
             lead = _LEAD.match(name)
             for n in (name, lead.group() if lead is not None else ""):
-                if n and n not in names and (_WORDS.search(n) or _CODE_NAME.fullmatch(n)):
+                if (
+                    n
+                    and n not in names
+                    and (_WORDS.search(n) or _CODE_NAME.fullmatch(n) or _DIGIT_CODE.fullmatch(n))
+                ):
                     names.append(n)
+                    if " & " in n or " and " in n:  # "Plaice & chips" is "plaice and chips"
+                        names.append(_AND.sub(_other_and, n))
         words = {w for n in names for w in _WORDS.findall(n)} - common
         found[line] = (names, words)
         unit_names[line] = measures
         line = end + 1
     return _distinctive(found, unit_names)
+
+
+_AND = re.compile(r" (?:&|and) ")
+
+
+def _other_and(m: re.Match[str]) -> str:
+    """ " and " for " & ", and the other way round."""
+    return " and " if m.group() == " & " else " & "
 
 
 def _distinctive(rows: _Rows, unit_names: dict[int, set[str]]) -> _Rows:

@@ -105,14 +105,17 @@ _LEVEL_BEFORE = re.compile(r"\b(?:to|with)[ \t]+$")
 _BASE_YEAR = re.compile(r"\b(?i:vs\.?|versus|on|from|since|against|than)[ \t]*(?:(?i:FY|CY)[ ]?)?$")
 """Before a header's year: the year a change is measured from ("Change vs 2023", "vs FY2024")."""
 _YEAR_CELL = re.compile(
-    r"[ \t*]*(?:\(?[A-Za-z][A-Za-z0-9-]*(?:[ \t]+\d{1,2})?[ \t]+){0,3}\(?(?:FY[ ]?|CY[ ]?)?"
+    r"[ \t*]*(?:\(?[A-Za-z°µ£$€¥₹%][^\s|]*(?:[ \t]+\d{1,2})?[ \t]+){0,3}\(?(?:FY[ ]?|CY[ ]?)?"
     r"((?:18|19|20)\d\d)(?:[/-]\d{2})?\)?"
-    r"(?:[ \t]+[A-Za-z][A-Za-z0-9]*)?(?:[ \t]*\([^()]{1,12}\))?[ \t*]*"
+    r"(?:[ \t]+(?:[A-Za-z°µ][^\s|()]*|[£$€¥₹%]))?(?:[ \t]*\([^()]{1,12}\))?[ \t*]*"
 )
 """A table header cell that is a year ("2023", "FY2023", "2023/24", "**2023**"), with up to
-three words or period codes before it, one after it and a unit in brackets ("2026
-proposed", "Budget 2025", "Q3 2024", "Thrombolysis rate Q1 2025", "Week 7 2025", "2025
+three words, units or period codes before it, a word or unit after it and a unit in
+brackets ("2026 proposed", "Budget 2025", "SST °C 2024", "Avg 2024 £", "Q3 2024", "Thrombolysis rate Q1 2025", "Week 7 2025", "2025
 (t)")."""
+_NOUN_GAP = re.compile(r"[ \t]*(?:[^\W\d_][\w/²³.-]*[ \t]*)?")
+"""Between a value and a bracket that names it: nothing, or its one noun or unit ("400
+stems/ha (alder)")."""
 _TO_THIS = re.compile(r"[ \t]*,?[ \t]+to[ \t]+[$€£¥₹]?")
 """Between a year and the number after it: "(from 2.3 GJ in 2022) to 1.9 GJ"."""
 _FROM_VALUE = re.compile(r"\bfrom[ \t]+[$€£¥₹]?\d[^;]*$", re.IGNORECASE)
@@ -934,7 +937,7 @@ class TextIndex:
             p0, _ = self.clause_bounds(c0 - 1, c0 - 1)
             found |= self._words(p0, c0 - 1, start, end, extra)
 
-        if c1 < len(text) and text[c1 - 1] == "(" and not text[end : c1 - 1].strip():
+        if c1 < len(text) and text[c1 - 1] == "(" and _NOUN_GAP.fullmatch(text, end, c1 - 1):
             # "2,816 (22.6%) were positive": the clause goes on after the parenthesis
             close = text.find(")", c1, c1 + 40)
             if close > 0 and _ASIDE_WORDS.fullmatch(text, c1, close):

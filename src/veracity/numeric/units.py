@@ -5,9 +5,9 @@ dimension's base unit, offset). Conversion to the base unit is
 ``base = value * factor + offset`` (the offset only matters for temperatures, whose
 base unit is the degree Celsius). Base units: metre (length), gram (mass), litre
 (volume), second (time), square metre (area), metre per second (speed), degree
-Celsius (temperature), joule (energy), watt (power), byte (data: kB-PB, decimal),
+Celsius (temperature), joule (energy: also eV-TeV), watt (power), byte (data: kB-PB, decimal),
 coulomb (charge: mAh, Ah), volt (voltage), ampere (current), bit per second (bitrate), pascal
-(pressure), newton (force), ppm (concentration);
+(pressure: also N/mm², a stress), newton (force), ppm (concentration);
 astronomical lengths (AU, light-years, parsecs) are lengths.
 Laboratory units (``mg/dL``, ``mmol/L``...) form one dimension per unit: they are
 never converted into each other because the factor depends on the substance.
@@ -285,6 +285,12 @@ UNITS: dict[str, Unit] = {
     **_u("energy", "kJ", 1e3, "kilojoule", "kilojoules"),
     **_u("energy", "MJ", 1e6, "megajoule", "megajoules"),
     **_u("energy", "GJ", 1e9, "gigajoule", "gigajoules"),
+    # particle and photon energies
+    **_u("energy", "eV", 1.602176634e-19, "electronvolt", "electronvolts"),
+    **_u("energy", "keV", 1.602176634e-16, "kiloelectronvolt", "kiloelectronvolts"),
+    **_u("energy", "MeV", 1.602176634e-13, "megaelectronvolt", "megaelectronvolts"),
+    **_u("energy", "GeV", 1.602176634e-10, "gigaelectronvolt", "gigaelectronvolts"),
+    **_u("energy", "TeV", 1.602176634e-7, "teraelectronvolt", "teraelectronvolts"),
     **_u("energy", "kcal", 4184.0, "Cal", "calories", "kilocalories"),
     **_u("energy", "Wh", 3.6e3, "watt-hour", "watt-hours", "watt hour", "watt hours"),
     **_u(
@@ -319,6 +325,8 @@ UNITS: dict[str, Unit] = {
     **_u("pressure", "MPa", 1e6, "megapascal", "megapascals"),
     **_u("pressure", "bar", 1e5),
     **_u("pressure", "mbar", 1e2, "millibar", "millibars"),
+    # a stress written as force per area: N/mm² is MPa (steel and concrete strengths)
+    **_u("pressure", "N/mm²", 1e6, "N/mm2", "N/mm^2", "newtons per square millimetre"),
     **_u("force", "N", 1.0, "newton", "newtons"),
     **_u("force", "kN", 1e3, "kilonewton", "kilonewtons"),
     **_u("force", "MN", 1e6, "meganewton", "meganewtons"),

@@ -475,6 +475,10 @@ def _best(
     if cands and cfg.context_check:
         cands, note = prefer_context(claim, cands, kind)
     best, closest = _judge_all(claim, cands, tol, cfg)
+    if cands is not every:  # a swap as written among the values set aside counts too
+        swapped = _swapped_as_written(claim, best, every)
+        if swapped is not None:
+            return None, swapped, note
     if best is None and cands is not every:
         # nothing stated for the claim's year or month verifies: values stated for no
         # period at all may ("1.41 children per woman" in a sentence about 2025)
@@ -576,14 +580,32 @@ def _judge_all(
             or (rank == closest[0] and closest[2] != "sign_mismatch" and rule == "sign_mismatch")
         ):
             closest = (rank, ev, rule)
-    if best is not None and best[0] > 0 and claim.unit and best[1].unit != claim.unit:
-        # "256 lb" against "120 kg (265 lb)": within tolerance of the kilograms, but the
-        # same unit as written holds the digits swapped: a copying error
-        for ev in cands:
-            if ev.unit == claim.unit and transposed(claim, ev, claim.value, ev.value):
-                swapped = abs(claim.value - ev.value) / abs(ev.value) if ev.value else 0.0
-                return None, (swapped, ev, "transposed_digits")
+    swapped = _swapped_as_written(claim, best, cands)
+    if swapped is not None:
+        return None, swapped
     return best, closest
+
+
+def _swapped_as_written(
+    claim: NumericClaim, best: _Pick | None, cands: list[EvidenceQuantity]
+) -> _Pick | None:
+    """For a claim verified only through a conversion: evidence in the claim's unit and
+    denominator as written that holds its digits swapped, as a ``transposed_digits``
+    pick ("256 lb" against "120 kg (265 lb)"; "£50,720 a year" against "£967 a week
+    (£50,270 a year)": within tolerance of the converted value, but a copying error)."""
+    if best is None or best[0] <= 0 or not claim.unit:
+        return None
+    if best[1].unit == claim.unit and best[1].per == claim.per:
+        return None
+    for ev in cands:
+        if (
+            ev.unit == claim.unit
+            and ev.per == claim.per
+            and transposed(claim, ev, claim.value, ev.value)
+        ):
+            swapped = abs(claim.value - ev.value) / abs(ev.value) if ev.value else 0.0
+            return swapped, ev, "transposed_digits"
+    return None
 
 
 _UP_TO = re.compile(
