@@ -41,8 +41,10 @@ __all__ = [
     "PERIOD_WORDS",
     "THINGS",
     "apply_rate",
+    "denominator_kind",
     "per_ratio",
     "read_per",
+    "written_denominators",
 ]
 
 PERIODS: dict[str, str] = {
@@ -422,3 +424,55 @@ def _per_size(per: str) -> tuple[str, float] | None:
     except ValueError:
         return None
     return unit.dimension, n * unit.factor
+
+
+_WRITTEN_PER = re.compile(
+    rf"(?:{_SP}+[A-Za-z][A-Za-z-]*){{0,2}}?{_SP}*(?:/|(?i:per){_SP}+)"
+    rf"(?:(?P<n>\d+){_SP}+|(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve)"
+    rf"(?:-[A-Za-z]+{_SP}+|{_SP}*))?"
+    r"(?P<den>[^\W\d_][^\W\d]*)"
+)
+"""A denominator written after a quantity and at most two words ("$3 per round", "0.6
+livestock units per hectare", "£18 per three-hour session")."""
+_NEXT_PER = re.compile(rf"{_SP}*(?:/|(?i:per){_SP}+)(?P<den>[^\W\d_][^\W\d]*)")
+_NOUN_AFTER = re.compile(rf"{_SP}+(?P<den>[A-Za-z]+)\b")
+
+
+def written_denominators(text: str, pos: int) -> tuple[str, ...]:
+    """The denominators that "per" or "/" write after the quantity ending at ``pos`` (and
+    at most two words), in order ("per cow per day": ``("cow", "day")``): canonical when
+    a known unit or period ("hectare" is ``ha``, "square kilometre" ``km²``), else the
+    word in the singular ("round", "session"; "per resettled person" is per "person")."""
+    m = _WRITTEN_PER.match(text, pos)
+    found: list[str] = []
+    while m is not None and len(found) < 3:
+        den, end = m.group("den"), m.end()
+        nxt = _NOUN_AFTER.match(text, end)
+        low = den.lower()
+        if nxt is not None and (
+            low in ("square", "sq", "cubic") or low.endswith(("ed", "ing"))
+        ):  # "per square kilometre", "per resettled person"
+            two = nxt.group("den")
+            unit = units.UNITS.get(f"{low} {two.lower()}") or units.UNITS.get(f"{low} {two}")
+            found.append(unit.symbol if unit is not None else _singular(two))
+            end = nxt.end()
+        else:
+            known = _canonical(den, "per")
+            if known is not None and m.groupdict().get("n"):
+                known = f"{m.group('n')} {known}"  # "per 4 ha"
+            found.append(known if known is not None else _singular(den))
+        m = _NEXT_PER.match(text, end)
+    return tuple(found)
+
+
+def _singular(word: str) -> str:
+    low = word.lower()
+    return low[:-1] if low.endswith("s") and len(low) > 3 else low
+
+
+def denominator_kind(den: str) -> str:
+    """``"period"`` (a period: "h", "week"), ``"unit"`` (a unit of measure: "ha", "L"), or
+    ``"thing"`` (any other word: "round", "session", "person")."""
+    if den in _PERIOD_DENS or den in PERIODS.values():
+        return "period"
+    return "unit" if den in units.SYMBOLS else "thing"

@@ -192,6 +192,11 @@ _OF_PHRASE = re.compile(
 )
 """What a number is of, up to the word that leads to the next number ("18.4 thousand
 tonnes of fresh cassava roots into 4,650 tonnes")."""
+_BOUND_START = re.compile(
+    r"[ \t]*(?i:up[ \t]+to|to[ \t]+a[ \t]+maximum|at[ \t]+most|at[ \t]+least|with[ \t]+a[ \t]+"
+    r"(?:maximum|minimum|cap|limit)|a[ \t]+(?:maximum|minimum))\b"
+)
+"""A clause that opens with a limit ("up to a maximum of 55 years", "at least 3")."""
 _WORD_AFTER = re.compile(r"[ \t]+[A-Za-z][A-Za-z'’-]*")
 """The word right after a number ("214 guests")."""
 
@@ -960,6 +965,11 @@ class TextIndex:
             and not _TO_LEVEL.search(text, c0, start)  # "..., falling to 380 m³/h": a level
         ):
             # "6.8 billion letters, down 8% from ...": the change is about the clause before
+            p0, _ = self.clause_bounds(c0 - 2, c0 - 1)
+            found |= self._words(p0, c0 - 1, start, end, extra)
+        if not bounded and c0 > 1 and text[c0 - 1] == "," and _BOUND_START.match(text, c0):
+            # "renewed every 10 years, up to a maximum of 55 years": a limit is about the
+            # clause before
             p0, _ = self.clause_bounds(c0 - 2, c0 - 1)
             found |= self._words(p0, c0 - 1, start, end, extra)
         if not bounded and c0 > 1 and text[c0 - 1] == "," and _WHICH.match(text, c0):
