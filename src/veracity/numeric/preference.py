@@ -411,9 +411,17 @@ def dated_earlier(ev: EvidenceQuantity) -> bool:
     text = ev.index.text
     if _EARLIER_AFTER.match(text, ev.span[1]) is not None:
         return True
+    if _EARLIER_IN_BRACKET.search(text, max(0, ev.span[0] - 30), ev.span[0]) is not None:
+        return True  # "£45,000 (last year: £40,000)": the bracketed value is last year's
     s0, _ = ev.index.sentence_bounds(ev.span[0])
     return _LAST_OPENING.match(text, s0) is not None
 
+
+_LAST_PERIOD = r"(?i:last|previous|prior|preceding)[ \t]+(?i:year|season|month|week|quarter|period)"
+_EARLIER_IN_BRACKET = re.compile(rf"\([ \t]*{_LAST_PERIOD}[ \t]*[:=]?[ \t]*[$€£¥₹]?\Z")
+"""Before a value, a bracket that dates it to the previous period: "(last year: £40,000)"."""
+_EARLIER_BRACKET_AFTER = re.compile(rf"[^\W\d]*[ \t]*\([ \t]*{_LAST_PERIOD}[ \t]*[:=]")
+"""After a value, a bracket giving the previous period's: "£45,000 (last year: £40,000)"."""
 
 _LAST_OPENING = re.compile(
     r"[ \t\n]*(?:(?i:last|the[ \t]+previous|the[ \t]+prior)[ \t]+"
@@ -537,4 +545,5 @@ def newer_of_a_change(ev: EvidenceQuantity) -> bool:
     return (
         _FROM_BEFORE.search(before) is not None
         or _FROM_AFTER.match(text, ev.span[1], s1) is not None
+        or _EARLIER_BRACKET_AFTER.match(text, ev.span[1], s1) is not None
     )
