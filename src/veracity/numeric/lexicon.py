@@ -34,7 +34,8 @@ EXCLUSIONS: tuple[str, ...] = (
 
 * ``year``: a bare 4-digit integer 1800-2100 without unit, currency, percent or
   scale (``in 2019``, ``the 2020 election``, ``2019-2021``, ``FY2023``, ``1990s``),
-  unless it counts a plural noun and is not after a preposition (``2000 patients``).
+  unless it counts a plural noun and is not after a preposition (``2000 patients``);
+  and two digits after an apostrophe (``a '69 Camaro``).
 * ``date``: a number next to a month name (``March 12``, ``12 March``), digit
   groups joined by ``/`` or ``-`` chains (``12/03/2020``, ``2020-03-12``, ``24/7``),
   a bare ``12/05`` and simple fractions (``1/2``, ``3/4``). A two-number slash pair

@@ -55,6 +55,8 @@ def exclusion_of(
     n = len(text)
     nxt = text[e] if e < n else ""
     plain = q.dimension == "number"
+    if plain and prev and prev in "'’" and e - s == 2 and (s < 2 or not text[s - 2].isalnum()):
+        return "year"  # "Ashby's '32 Ford", "a '69 Camaro": a year cut to two digits
     if nxt.isalpha() and q.end == e:
         tail = text[e : e + 3].lower()
         if tail[:2] in ("st", "nd", "rd", "th") and (len(tail) < 3 or not tail[2].isalpha()):

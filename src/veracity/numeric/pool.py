@@ -334,6 +334,8 @@ TABLE_UNIT_DIMS = frozenset(
         "frequency",
         "level:dB",
         "concentration",
+        "dose_equivalent",
+        "absorbed_dose",
         # lab values: "(mg/kg)" over a residue table, "mg/L" over a mineral analysis
         *(u.dimension for u in units.UNITS.values() if u.dimension.startswith("lab:")),
     }

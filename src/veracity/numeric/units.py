@@ -7,7 +7,8 @@ base unit is the degree Celsius). Base units: metre (length), gram (mass), litre
 (volume), second (time), square metre (area), metre per second (speed), degree
 Celsius (temperature), joule (energy: also eV-TeV), watt (power), byte (data: kB-PB, decimal),
 coulomb (charge: mAh, Ah), volt (voltage), ampere (current), bit per second (bitrate), pascal
-(pressure: also N/mm², a stress), newton (force), ppm (concentration);
+(pressure: also N/mm², a stress), newton (force), ppm (concentration), sievert and gray
+(radiation doses);
 astronomical lengths (AU, light-years, parsecs) are lengths.
 Laboratory units (``mg/dL``, ``mmol/L``...) form one dimension per unit: they are
 never converted into each other because the factor depends on the substance.
@@ -358,6 +359,14 @@ UNITS: dict[str, Unit] = {
     # electric charge (battery capacity), in coulombs
     **_u("charge", "mAh", 3.6, "milliamp-hours", "milliampere-hours"),
     **_u("charge", "Ah", 3600.0, "amp-hours", "ampere-hours"),
+    # radiation dose: equivalent dose in sieverts, absorbed dose in grays (never mixed)
+    **_u("dose_equivalent", "Sv", 1.0, "sievert", "sieverts"),
+    **_u("dose_equivalent", "mSv", 1e-3, "millisievert", "millisieverts"),
+    **_u("dose_equivalent", "µSv", 1e-6, "μSv", "uSv", "microsievert", "microsieverts"),
+    **_u("dose_equivalent", "nSv", 1e-9, "nanosievert", "nanosieverts"),
+    **_u("absorbed_dose", "Gy", 1.0),  # not "gray": "5 gray squirrels"
+    **_u("absorbed_dose", "mGy", 1e-3, "milligray", "milligrays"),
+    **_u("absorbed_dose", "µGy", 1e-6, "μGy", "uGy", "microgray", "micrograys"),
     **_u("concentration", "ppm", 1.0, "parts per million", "parts-per-million"),
     **_u("concentration", "ppb", 1e-3, "parts per billion", "parts-per-billion"),
     **_u("lab:mg/dL", "mg/dL", 1.0, "mg/dl"),
