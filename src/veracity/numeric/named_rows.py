@@ -365,6 +365,8 @@ def _whole_words(name: str, segment: str) -> Iterator[int]:
     at = segment.find(name)
     while at >= 0:
         end = at + len(name)
+        if end < len(segment) and segment[end] == "s" and name[-1:].isalpha():
+            end += 1  # "young adults" writes the row "Young adult"
         if (at == 0 or not segment[at - 1].isalnum()) and (
             end == len(segment) or not segment[end].isalnum()
         ):

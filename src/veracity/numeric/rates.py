@@ -75,6 +75,10 @@ THINGS: dict[str, str] = {
         seat copy page user customer member load""".split(),
         "",
     ),
+    # abbreviations in table headers ("Mean delay (s/veh)", "(kg/pax)", "(£/hh)")
+    "veh": "vehicle",
+    "pax": "passenger",
+    "hh": "household",
 }
 """Counted things -> canonical (``""``: the word itself); plurals are taken off."""
 

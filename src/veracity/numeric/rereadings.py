@@ -94,6 +94,8 @@ def _pence_after(c: NumericClaim) -> float | None:
     word = m.group(1)
     if word.isdigit():
         return float(word)
+    if word in ("a", "an"):
+        return None  # "fifty-five pounds a month": a rate, not pence
     parts = word.split("-")
     if not all(p in NUMBER_WORDS for p in parts):
         return None

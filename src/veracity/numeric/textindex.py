@@ -347,6 +347,17 @@ _YEAR_LABEL_BEFORE = re.compile(
     r"[ \t]*[$€£¥]?$"
 )
 """A year labelling the figure after it in brackets ("(2024: £59.0m)", "(H1 2024:")."""
+_IN_BRACKETS = re.compile(
+    r"\((?:FY[ ]?)?((?:18|19|20)\d\d)(?:[/-]\d\d)?(?:[ \t]+(?:figures|values|data))?[ \t]+in[ \t]+"
+    r"(?:brackets|parentheses)\)",
+    re.IGNORECASE,
+)
+"""A note that the bracketed figures are another year's ("(2023 in brackets)")."""
+_YEAR_LABEL_AFTER = re.compile(
+    r"[ \t]*\((?:FY[ ]?|[HQ][1-4][ \t])?((?:18|19|20)\d\d)(?:[/-]\d\d)?[ \t]*:[ \t]*[$€£¥]?\d"
+)
+"""After a figure, the comparative figure of an earlier year in brackets ("£68.2m (2024:
+£59.0m)")."""
 _YEAR_LABEL = re.compile(r"(?:[/-]\d\d)?[ \t]*:[ \t]*[$€£¥]?\d")
 """After a year: a colon and a figure, so the year labels that figure, not the one before."""
 _REF_YEAR = re.compile(
@@ -431,6 +442,15 @@ class TextIndex:
         self._line_starts: list[int] | None = None
         self._last_sentence: tuple[int, int, str] = (0, 0, "")  # start, end, text
         self._rows: dict[int, tuple[str, list[tuple[int, int]], list[int]]] = {}
+
+    def _bracket_year(self) -> int | None:
+        """The year that the text says its bracketed figures are for ("(2023 in
+        brackets)", "(2024/25 figures in parentheses)"), or None (read once)."""
+        got = self._memo.get(("bracket year", 0), -1)
+        if got == -1:
+            m = _IN_BRACKETS.search(self.text)
+            got = self._memo[("bracket year", 0)] = int(m.group(1)) if m is not None else None
+        return got  # type: ignore[no-any-return]
 
     def mentions_earlier_period(self) -> bool:
         """Whether the text holds "prior", "previous", "preceding", "earlier" or "ago" in
@@ -594,6 +614,10 @@ class TextIndex:
         year_pos, year_val = self._year_table()
         if not year_pos:
             return None  # no year anywhere in the text
+        if start and self.text[start - 1] == "(" and self.text[end : end + 1] == ")":
+            bracketed = self._bracket_year()
+            if bracketed is not None:  # "4,812 (4,530)" under "(2023 in brackets)"
+                return bracketed
         if self._extra()[0]:
             column = self._column_year(start)
             if column is not None:
@@ -655,6 +679,11 @@ class TextIndex:
         labelled = _YEAR_LABEL_BEFORE.search(self.text, max(0, start - 16), start)
         if labelled is not None:  # "£68.2m (2024: £59.0m)": the comparative figure
             return int(labelled.group(1))
+        compared = _YEAR_LABEL_AFTER.match(self.text, end)
+        if compared is not None:  # "£68.2m (2024: £59.0m)": £68.2m is for a later year,
+            # the latest the text names after 2024 (else the year after it)
+            then = int(compared.group(1))
+            return max((y for y in year_val if y > then), default=then + 1)
         from_value = _FROM_BEFORE.search(self.text, max(0, start - 8), start) is not None
         before: int | None = None
         for k in range(lo, min(hi, lo + 8)):
