@@ -243,12 +243,11 @@ def _check_group(
             continue  # so does its year: "-1.32 °C in 2025" from the row "2025"
         if x.dimension == "number":
             continue  # a bare number has no kind: any bare number would be its "alternative"
-        at = ex.span[0] if ex.span is not None and ex.index is not None else 0
-        if at and ex.index is not None and _PER_BEFORE.search(ex.index.text, max(0, at - 16), at):
+        if _basis(ex):
             continue  # "Per 100 g": the basis of every row's values, of no one row
         for vy, idx, seg in together:
             # evidence another claim matched is accounted for: not an alternative
-            alts = [e for e in view.in_segment(x, idx, seg) if id(e) not in used]
+            alts = [e for e in view.in_segment(x, idx, seg) if id(e) not in used and not _basis(e)]
             if alts and not any(verifies(x, e) for e in alts):
                 if _found_together(x, [v.claim for v, _, _ in together], view, verifies):
                     break  # another copy of the numbers sits together: consistent
@@ -261,8 +260,19 @@ def _check_group(
                 break
 
 
-_PER_BEFORE = re.compile(r"\b(?i:per|for[ \t]+each|for[ \t]+every)[ \t]+\Z")
-"""Before a value that is the basis of a table's rates ("Per 100 g", "per 10 g serving")."""
+_PER_BEFORE = re.compile(r"(?:\b(?i:per|for[ \t]+each|for[ \t]+every)[ \t]+|/[ \t]*)\Z")
+"""Before a value that is the basis of rates ("Per 100 g", "per 10 g serving", "60 mg/100
+ml")."""
+
+
+def _basis(ev: EvidenceQuantity) -> bool:
+    """Whether ``ev`` is the basis of a rate ("Per 100 g", "60 mg/100 ml"), not a value
+    of one row."""
+    if ev.index is None or ev.span is None:
+        return False
+    at = ev.span[0]
+    return _PER_BEFORE.search(ev.index.text, max(0, at - 16), at) is not None
+
 
 _YEAR_LABEL = re.compile(r"[ \t]*(?:FY[ \t]?)?((?:18|19|20)\d\d)(?:[/-]\d\d)?[ \t]*")
 """A row label that is a year and nothing else ("2025", "FY2024", "2023/24")."""

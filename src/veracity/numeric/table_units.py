@@ -63,8 +63,9 @@ def row_label_cell(ev: EvidenceQuantity) -> bool:
 
 
 def declared_text(ev: EvidenceQuantity) -> str:
-    """The column header, the row labels' header, the row and the line above the table
-    of a bare table cell ``ev`` (the first unit named wins; the table's whole first line instead of the column
+    """The column header, the row, the row labels' header and the line above the table
+    of a bare table cell ``ev`` (the first unit named wins: a row's own "(NGN)" before
+    "(NGN million unless stated)" over the labels; the table's whole first line instead of the column
     header when that is not known: another column's unit is not this cell's); outside a
     table, the one word written just before it ("Calories 250"), or ``""``. Cached on the
     evidence."""
@@ -88,10 +89,12 @@ def declared_text(ev: EvidenceQuantity) -> str:
             assert hcells is not None
             a, b = hcells[cell.col]
             parts.append(text[a:b])  # its column's header first: "Average wait (weeks)"
+        parts.append(text[cell.start : cell.end])  # the row ("Dividend per share (NGN)")
+        if own_header:
+            assert hcells is not None
             first = next((k for k, (x, y) in enumerate(hcells) if text[x:y].strip()), -1)
             if 0 <= first < cell.col:  # the row labels' header: "Revenue (£m) | H1 2025"
                 parts.append(text[hcells[first][0] : hcells[first][1]])
-        parts.append(text[cell.start : cell.end])  # the row
         head = cell.head if cell.head is not None else cell.start
         if head > 0:  # the line above the table: its title
             parts.append(text[text.rfind("\n", 0, head - 1) + 1 : head - 1])
