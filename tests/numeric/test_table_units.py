@@ -9,13 +9,13 @@ from veracity.numeric.table_units import declared_text, declared_unit
 AIR = "Air quality\n| Pollutant | 2022 | 2023 |\n| PM2.5 (µg/m³) | 14.2 | 11.8 |"
 
 
-def test_declared_text_is_column_header_row_labels_header_row_and_title() -> None:
+def test_declared_text_is_column_header_row_row_labels_header_and_title() -> None:
     cells = evidence_from_contexts([AIR], DomainConfig(name="t"))
     cell = next(e for e in cells if e.text == "11.8")
     assert declared_text(cell).split("\n") == [
         " 2023 ",
-        " Pollutant ",
         "| PM2.5 (µg/m³) | 14.2 | 11.8 |",
+        " Pollutant ",
         "Air quality",
     ]
 
