@@ -46,6 +46,12 @@ _NAME_BEFORE = re.compile(
 a verb that gives its total ("Free-cooling hours totalled 5,912")."""
 
 
+_LIST_ITEM = re.compile(r"[ \t]*[-*•–][ \t]")
+"""The start of a list item line ("- ", "• ")."""
+_LABEL_BEFORE = re.compile(r"(?<![\w.])([^\W\d_]{2,})[ \t]+[^\W\d_]{3,}[ \t]*:[ \t]*$")
+"""A two-word label before a colon, its first word the unit ("Hours exchanged: 9,742")."""
+
+
 def row_label_cell(ev: EvidenceQuantity) -> bool:
     """True when ``ev`` is the only number in the first cell of a table row with cells
     after it ("18-34 | 19.6 | 17.8", "Over £1,000,000 | £500"): the row's label, which
@@ -103,9 +109,16 @@ def declared_text(ev: EvidenceQuantity) -> str:
             parts.append(text[head : len(text) if he < 0 else he])
     else:
         ls = text.rfind("\n", 0, pos) + 1
-        name = _NAME_BEFORE.search(text, max(ls, pos - 30), pos)
-        if name is not None:
-            parts.append(name.group(1))
+        for pattern, reach in ((_NAME_BEFORE, 30), (_LABEL_BEFORE, 40)):
+            name = pattern.search(text, max(ls, pos - reach), pos)
+            if name is not None:  # "Calories: 250"; "Hours exchanged: 9,742"
+                parts.append(name.group(1))
+        if ls > 0 and _LIST_ITEM.match(text, ls):
+            # "- Engelmann spruce top, AAA grade: 96.00" under "Price list (EUR, excl.
+            # VAT)": the list's title, its first line, names the unit
+            title = text[: text.find("\n")]
+            if "(" in title:
+                parts.append(title)
     got = cache["declared"] = "\n".join(parts)
     return got
 

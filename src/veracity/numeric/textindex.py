@@ -59,11 +59,13 @@ shops,"): not the topic of the claim after it."""
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’&-]+")
 _DIGIT = re.compile(r"\d")
 NUMBERED_PERIODS = ("period", "week", "round", "stage", "matchday", "gameweek", "phase")
+_PERIOD_ABBREVIATIONS = {"wk": "week"}
+"""Short forms of numbered periods in table headers ("Wk 41" is week 41)."""
 """Words that number a period or a stage ("Period 7", "week 12"): like a quarter, the
 label ``period7`` names when a number was measured."""
 _PERIOD = re.compile(
     r"\b(?:Q[1-4]|H[12]|FY ?'?\d{2,4}|[A-Z][A-Za-z]{0,3}\d+(?:\.\d+)?[A-Z]{0,2}|[A-Z]{1,4}-\d+[A-Z]?)\b"
-    r"|#\d{2,}\b|\b(?i:" + "|".join(NUMBERED_PERIODS) + r") "
+    r"|#\d{2,}\b|\b(?i:" + "|".join((*NUMBERED_PERIODS, *_PERIOD_ABBREVIATIONS)) + r")\.? "
     r"(?:\d{1,2}|(?i:one|two|three|four|five|six|seven|eight|nine|ten))\b(?![.,]\d)"
     r"|\b(?i:first|second|third|fourth) (?i:quarter|half)\b"
 )
@@ -1316,6 +1318,7 @@ class TextIndex:
                         found.add(ordinal)
                         continue
                     word, space, number = code.partition(" ")
+                    word = _PERIOD_ABBREVIATIONS.get(word.rstrip("."), word)
                     if space and word in NUMBERED_PERIODS:  # "Period 7", not "period"
                         found.discard(word_label(word))
                         code = word + str(_SMALL.get(number, number))  # "phase two": phase2

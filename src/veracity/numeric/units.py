@@ -307,10 +307,11 @@ UNITS: dict[str, Unit] = {
     **_u("energy", "GWh", 3.6e12, "gigawatt-hour", "gigawatt-hours", "gigawatt hours"),
     **_u("energy", "TWh", 3.6e15),
     # "Wp" / "kWp" / "MWp": the peak output of solar panels, in watts
+    # "kWth" / "MWe": thermal or electrical output, in watts all the same
     **_u("power", "W", 1.0, "watt", "watts", "Wp"),
-    **_u("power", "kW", 1e3, "kilowatt", "kilowatts", "kWp"),
-    **_u("power", "MW", 1e6, "megawatt", "megawatts", "MWp"),
-    **_u("power", "GW", 1e9, "gigawatt", "gigawatts", "GWp"),
+    **_u("power", "kW", 1e3, "kilowatt", "kilowatts", "kWp", "kWth", "kWt", "kWe"),
+    **_u("power", "MW", 1e6, "megawatt", "megawatts", "MWp", "MWth", "MWt", "MWe"),
+    **_u("power", "GW", 1e9, "gigawatt", "gigawatts", "GWp", "GWth", "GWe"),
     **_u("power", "TW", 1e12, "terawatt", "terawatts"),
     # data sizes (decimal prefixes, as drive and memory specs are stated); a bare "B"
     # is never bytes: "$1.5B" is billions
