@@ -37,6 +37,7 @@ __all__ = [
     "last_word",
     "maybe_phone",
     "prefix_kind",
+    "serial_before",
 ]
 
 
@@ -57,6 +58,8 @@ def exclusion_of(
     plain = q.dimension == "number"
     if plain and prev and prev in "'’" and e - s == 2 and (s < 2 or not text[s - 2].isalnum()):
         return "year"  # "Ashby's '32 Ford", "a '69 Camaro": a year cut to two digits
+    if plain and serial_before(text, s):
+        return "identifier"  # "(S/N 77-40915)", "ref. 12-3456"
     if nxt.isalpha() and q.end == e:
         tail = text[e : e + 3].lower()
         if tail[:2] in ("st", "nd", "rd", "th") and (len(tail) < 3 or not tail[2].isalpha()):
@@ -251,6 +254,17 @@ _ABBREVIATED = frozenset(
 )
 """Identifier words also written with a period ("p. 32", "No. 5", "Fig. 3"); after any
 other such word, a period ends the sentence ("the same scope. 32 stations")."""
+
+_SERIAL_BEFORE = re.compile(
+    r"\b(?i:s/n|serial(?:[ \t]+no\.?)?|ref\.?|reference)[ \t]*[:#]?[ \t]*\Z"
+)
+"""Before a serial or reference number: it is a code ("S/N 77-40915", "ref. 12-3456")."""
+
+
+def serial_before(text: str, pos: int) -> bool:
+    """Whether a serial or reference number starts at ``pos`` ("S/N 77-40915")."""
+    return _SERIAL_BEFORE.search(text, max(0, pos - 12), pos) is not None
+
 
 _PERIOD_WORDS = frozenset("day week month year season quarter".split())
 _PERIOD_BEFORE = re.compile(r"\b(?:last|this|next|each|every|per|same)\s+\w+\s*$", re.I)

@@ -40,6 +40,7 @@ from veracity.numeric.nearby import (
     exclusion_of,
     maybe_phone,
     prefix_kind,
+    serial_before,
 )
 from veracity.numeric.numbers import (
     NUMBER_WORDS,
@@ -167,6 +168,13 @@ _BEFORE_POINT = frozenset(" \t\n(\u00a0$€£¥~≈<>=-–/")
 a digit, letter or comma ("v.2", "1.2.3", "No.5")."""
 _SET_BEFORE = re.compile(r"\b(?i:the|all|these|those|its|their|both|our|his|her)[ \t]+$")
 """Before a number word: a reference to a known set ("all three kilns"), not a count."""
+_CODE_TAIL = re.compile(r"(?:[-/][A-Za-z0-9]+)+")
+"""The rest of a code after its first digits ("-40915" of "77-40915")."""
+_WHOLE_OF_PART = re.compile(
+    rf"(?:\d|\b(?i:{'|'.join(sorted(w for w in NUMBER_WORDS if w.isalpha() and len(w) > 2))}))"
+    r"[ \t]+(?:out[ \t]+)?of[ \t]+the[ \t]+$"
+)
+"""Before "the" and a number word: a part ("nine of the eleven"), so the number is a whole."""
 _DIRECTED = frozenset(("percent", "pp", "currency", "number"))
 _DIRECTION_AFTER = re.compile(
     rf" (?i:{'|'.join(sorted((DOWN_WORDS | UP_WORDS | AFTER_WORDS) - {'up'}))})\b"
@@ -1086,8 +1094,14 @@ def _read_one(
             dimension = "time"
         elif q.noun:
             q.dimension = "count"
-            if raw.words and num.value <= 12 and _SET_BEFORE.search(text, max(0, s - 12), s):
+            if (
+                raw.words
+                and num.value <= 12
+                and _SET_BEFORE.search(text, max(0, s - 12), s)
+                and not _WHOLE_OF_PART.search(text, max(0, s - 32), s)
+            ):
                 excluded = "set_reference"  # "across all three kilns", "the two lines"
+                # (but "nine of the eleven circuits" states the whole)
         elif raw.words:
             whole = _OF_WHOLE.match(text, q.end)
             if whole is None or not (whole.group(1)[0].isdigit() or whole.group(1) in NUMBER_WORDS):
@@ -1109,6 +1123,14 @@ def _read_one(
             q.noun, excluded = "", ""
             dimension = "time"
     q.excluded = excluded if (excluded in active or excluded == "bare_word") else ""
+    if (
+        q.excluded == "identifier"
+        and text[q.end : q.end + 1] in ("-", "/")
+        and serial_before(text, s)
+    ):
+        code = _CODE_TAIL.match(text, q.end)
+        if code is not None:  # "S/N 77-40915": the whole code, not a number after it
+            q.end = code.end()
     if excluded in ("year", "identifier") and e - s == 4 and 1800 <= num.value <= 2100:
         fiscal = _FISCAL_TAIL.match(text, q.end)  # "2025-26", "FY2024-25", "2010-24"
         if fiscal is not None and int(fiscal.group(1)) > int(num.value) % 100:

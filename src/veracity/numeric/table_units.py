@@ -146,7 +146,8 @@ posts)", "(per thousand people)")."""
 def column_scale(ev: EvidenceQuantity) -> float:
     """The scale that the header of a bare table cell's column names in brackets
     ("(millions)" -> 1e6, "('000)" -> 1e3), else its row label ("Visitors (m)"), else
-    the table's title ("Admissions by quarter (thousands)"), or 1.0."""
+    the row labels' header ("('000 TEU)"), else the table's title ("Admissions by quarter
+    (thousands)"), or 1.0."""
     own = _own_header(ev)
     if own is None:
         return 1.0
@@ -156,6 +157,10 @@ def column_scale(ev: EvidenceQuantity) -> float:
     m = _BARE_SCALE.search(index.text, a, b)
     if m is None and cell.col > 0:  # the row label: "Visitors (m) | 3.42 | 3.15"
         m = _BARE_SCALE.search(index.text, cell.cells[0][0], cell.cells[0][1])
+    if m is None and cell.col > 0:  # the row labels' header: "('000 TEU) | Q1 2024"
+        heads = index.head_cells(cell)
+        if heads:
+            m = _BARE_SCALE.search(index.text, heads[0][0], heads[0][1])
     if m is None and cell.head is not None and cell.head > 0:  # the title above the table
         text = index.text
         title = text.rfind("\n", 0, cell.head - 1) + 1
@@ -459,7 +464,8 @@ def declared_unit(text: str, dimension: str, per: str = "") -> tuple[units.Unit,
     """The unit of ``dimension`` that ``text`` names for a bare number, and the scale
     word before it: ``(Unit, scale)``, or None. The unit's own rate denominator
     ("µg/m³", "tonnes per hectare") must be ``per`` (none when ``per`` is ``""``, so a
-    "(m³/ha)" column does not declare cubic metres). Money: a currency with a scale word
+    "(m³/ha)" column does not declare cubic metres), or convert to it ("(kg/m3)" declares
+    grams per litre for a claim per litre). Money: a currency with a scale word
     ("US$ million", "(pence per litre)": the Unit's symbol is the currency code and its
     factor 0.01 for pence / cents); percentages: "%" or "percent" in the label (and, for a
     percentage per a period, that period: "annual change (%)")."""
@@ -485,8 +491,13 @@ def declared_unit(text: str, dimension: str, per: str = "") -> tuple[units.Unit,
         if unit is None or unit.dimension != dimension:
             continue
         rate = read_per(text, m.end())
-        if not _fits(rate[0] if rate is not None else "", per):
-            continue
+        stated = rate[0] if rate is not None else ""
+        if not _fits(stated, per):
+            k = per_ratio(stated, per) if stated and per else None
+            if k is None:
+                continue
+            # "Total N (kg/m3)" declares 3.6 g per litre for "3.6": kg/m³ read per L
+            unit = units.Unit(unit.dimension, unit.symbol, unit.factor * k, unit.offset)
         found = unit, _scale_of(m.group("scale") or m.group("scale2"))
         line = text.rfind("\n", 0, m.start()) + 1
         if text.count("(", line, m.start()) > text.count(")", line, m.start()):
