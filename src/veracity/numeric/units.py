@@ -74,6 +74,7 @@ UNITS: dict[str, Unit] = {
         "micron",
         "microns",
     ),
+    **_u("length", "nm", 1e-9, "nanometre", "nanometres", "nanometer", "nanometers"),
     **_u("length", "yd", 0.9144, "yard", "yards"),
     **_u("length", "nmi", 1852.0, "nautical mile", "nautical miles"),
     # diving depths: metres / feet of seawater ("rated to 300 msw")
@@ -240,7 +241,7 @@ UNITS: dict[str, Unit] = {
     ),
     **_u("area", "mi²", 2589988.110336, "sq mi", "square mile", "square miles"),
     **_u("area", "ha", 1e4, "hectare", "hectares"),
-    **_u("area", "acre", 4046.8564224, "acres"),
+    **_u("area", "acre", 4046.8564224, "acres", "ac"),  # "191,730 ac" ("AC" is a current)
     **_u(
         "speed",
         "km/h",

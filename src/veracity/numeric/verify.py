@@ -933,7 +933,10 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
         plain = [
             e
             for e in pool.candidates(bare).for_claim(bare)
-            if e.dimension == "number" and (e.index is None or not names_a_unit(e))
+            if e.dimension == "number"
+            and (e.index is None or not names_a_unit(e))
+            # a bare range ("0-100", "77-40915") holds many numbers: no restatement of one
+            and (e.low is None or claim.low is not None)
         ]
         retry = _best(bare, plain, tol, cfg)
         if retry[0] is not None:
