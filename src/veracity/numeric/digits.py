@@ -34,6 +34,9 @@ def digits_of(x: float) -> str:
     return f"{abs(x):.12g}".split("e")[0].replace(".", "").strip("0")
 
 
+_UNITLESS = frozenset({"number", "count"})
+
+
 def other_decimal(claim: NumericClaim, ev: EvidenceQuantity, c: float, e: float) -> bool:
     """True when both sides state the same unit to the same decimal place and differ by
     more than that place's rounding ("96.8 Mbit/s" is not "96.1 Mbit/s", though within
@@ -43,8 +46,12 @@ def other_decimal(claim: NumericClaim, ev: EvidenceQuantity, c: float, e: float)
     if claim.approx or ev.approx or claim.bound or ev.bound:
         return False
     if claim.unit != ev.unit and not (
-        claim.dimension == ev.dimension == "currency"
-        and units.currencies_compatible(claim.unit, ev.unit)  # "$2.39" and a "US$" cell
+        (
+            claim.dimension == ev.dimension == "currency"
+            and units.currencies_compatible(claim.unit, ev.unit)  # "$2.39" and a "US$" cell
+        )
+        # "117.5 rounders" and a bare "118.0" cell: counts with no unit of measure
+        or (claim.dimension in _UNITLESS and ev.dimension in _UNITLESS)
     ):
         return False
     if claim.low is not None or ev.low is not None:

@@ -107,14 +107,15 @@ _LEVEL_BEFORE = re.compile(r"\b(?:to|with)[ \t]+$")
 _BASE_YEAR = re.compile(r"\b(?i:vs\.?|versus|on|from|since|against|than)[ \t]*(?:(?i:FY|CY)[ ]?)?$")
 """Before a header's year: the year a change is measured from ("Change vs 2023", "vs FY2024")."""
 _YEAR_CELL = re.compile(
-    r"[ \t*]*(?:\(?[A-Za-z°µ£$€¥₹%][^\s|]*(?:[ \t]+\d{1,2})?[ \t]+){0,3}\(?(?:FY[ ]?|CY[ ]?)?"
+    r"[ \t*]*(?:\(?[A-Za-z°µ£$€¥₹%][^\s|]*(?:[ \t]+\d{1,2}(?:[-–]\d{1,2})?)?[ \t]+){0,3}"
+    r"\(?(?:FY[ ]?|CY[ ]?)?"
     r"((?:18|19|20)\d\d)(?:[/-]\d{2})?\)?"
     r"(?:[ \t]+(?:[A-Za-z°µ][^\s|()]*|[£$€¥₹%]))?(?:[ \t]*\([^()]{1,12}\))?[ \t*]*"
 )
 """A table header cell that is a year ("2023", "FY2023", "2023/24", "**2023**"), with up to
 three words, units or period codes before it, a word or unit after it and a unit in
-brackets ("2026 proposed", "Budget 2025", "SST °C 2024", "Avg 2024 £", "Q3 2024", "Thrombolysis rate Q1 2025", "Week 7 2025", "2025
-(t)")."""
+brackets ("2026 proposed", "Budget 2025", "SST °C 2024", "Avg 2024 £", "Weeks 1-6 2025",
+"Q3 2024", "Thrombolysis rate Q1 2025", "Week 7 2025", "2025 (t)")."""
 _NOUN_GAP = re.compile(r"[ \t]*(?:[^\W\d_][\w/²³.-]*[ \t]*)?")
 """Between a value and a bracket that names it: nothing, or its one noun or unit ("400
 stems/ha (alder)")."""
