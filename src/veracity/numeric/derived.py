@@ -840,7 +840,8 @@ def product_of_claims(
     claim: NumericClaim, sentences: AnswerSentences, tol: float
 ) -> ClaimVerification | None:
     """A value worked out from another verified value ``v`` of the same kind in its answer
-    sentence and a whole count ``k`` written there (2 to 10,000, in digits or words):
+    sentence and a whole count ``k`` written there (2 to 10,000, in digits or words; not
+    the number of ``v`` or of the claim itself: "20 m of 100 cm pipe" is no 20 m / 20):
     ``c = v * k`` ("£32 for each bag, so the six bags come to £192") or ``c = v / k``
     ("£80, which works out at £20 per person" for a group of four), within ``tol``.
     Measured values only (money, lengths, masses...), not plain numbers. The closest
@@ -865,6 +866,8 @@ def product_of_claims(
         counts = _counts(sentence)
         for other in values:
             for k in counts:
+                if k in (other.stated_value, claim.stated_value):
+                    continue  # "20 m of 100 cm pipe": the 20 is the value's own number
                 for made, how in ((other.value * k, "times"), (other.value / k, "divided by")):
                     err = abs(c - made) / made
                     if err <= tol and (best is None or err < best[0]):
@@ -961,6 +964,9 @@ class _Products:
             made = v * k if how == 0 else v / k
             err = abs(c - made) / made
             if err <= tol:
+                term = self._verdicts[values.at[v][0]].claim
+                if k in (term.stated_value, claim.stated_value):
+                    continue  # a value's own number is no count of it
                 key = (err, values.at[v][0], self._rank[k], how, k)
                 if best is None or key < best:
                     best = key

@@ -34,6 +34,7 @@ __all__ = [
     "declared_unit",
     "declared_unit_per",
     "earlier_column",
+    "earlier_header",
     "names_a_unit",
     "row_label_cell",
     "text_names_a_unit",
@@ -520,6 +521,16 @@ _CHANGE_HEAD = re.compile(r"\b(?i:change|vs|versus|compared|growth|difference|on
 current period's change, not an earlier value."""
 
 
+def earlier_header(head: str) -> str:
+    """The words by which a column header names an earlier period than the table's own
+    ("same week" of "Same week 2024", "prior" of "Prior year"), lower case, when it names
+    no change against it; else ``""``."""
+    m = _EARLIER_HEAD.search(head)
+    if m is None or _CHANGE_HEAD.search(head):
+        return ""
+    return re.sub(r"[ \t]+", " ", m.group().lower())
+
+
 def earlier_column(ev: EvidenceQuantity) -> str | None:
     """The header of a table cell's column when it names an earlier period than the
     table's own ("Prior sitting pass rate", "Last week", "Year ago"), else None."""
@@ -529,7 +540,7 @@ def earlier_column(ev: EvidenceQuantity) -> str | None:
         return got
     own = _own_header(ev)
     head = ev.index.text[own[1][0] : own[1][1]].strip() if own and ev.index else ""
-    got = head if head and _EARLIER_HEAD.search(head) and not _CHANGE_HEAD.search(head) else None
+    got = head if head and earlier_header(head) else None
     if cache is None:
         cache = ev.cache = {}
     cache["earlier"] = got  # asked for every candidate of every claim: read once

@@ -1221,6 +1221,20 @@ class TextIndex:
             return None  # "Change vs 2023": 2023 is the base of the change, not its period
         return int(m.group(1))
 
+    def year_column(self, pos: int, year: int) -> str | None:
+        """The header of another column of the table row at ``pos`` that heads ``year``'s
+        values ("Same week 2024"), when the cell at ``pos`` is under no year; else None."""
+        cell = self.table_cell(pos)
+        if cell is None:
+            return None
+        heads = self.head_cells(cell)
+        if heads is None or len(heads) != len(cell.cells):
+            return None
+        for k, (a, b) in enumerate(cell.cells):
+            if k != cell.col and b > a and self._column_year(a) == year:
+                return self.text[heads[k][0] : heads[k][1]].strip()
+        return None
+
     def first_text_cell(self, cell: TableCell) -> int:
         """The column of the first non-blank cell of ``cell``'s row (its row label
         when a number follows it), or -1 when every cell is blank."""

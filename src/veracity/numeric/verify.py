@@ -214,6 +214,7 @@ from veracity.numeric.table_units import (
     declared_unit,
     declared_unit_per,
     earlier_column,
+    earlier_header,
     names_a_unit,
 )
 from veracity.numeric.textindex import MAX_SENTENCE_QUANTITIES
@@ -738,6 +739,15 @@ def _names_year(claim: NumericClaim, year: int) -> bool:
 _SCALE_NAMES = {1e3: "thousands", 1e6: "millions", 1e9: "billions"}
 
 
+def _names_earlier(claim: NumericClaim, words: str) -> bool:
+    """Whether the claim's sentence writes ``words`` ("same week"), the earlier period a
+    column header names."""
+    if not words or claim.index is None or claim.span is None:
+        return False
+    s0, s1 = claim.index.sentence_bounds(claim.span[0])
+    return words in " ".join(claim.index.text[s0:s1].lower().split())
+
+
 def _another_period(claim: NumericClaim, best: _Pick, why: str, tol: float) -> ClaimVerification:
     """The ``other_year`` failure of ``claim``, whose value matches ``best`` that is stated
     for another period: "'X' matches 'Y' in context 0, but " + ``why``."""
@@ -964,6 +974,21 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
                 "the claim names (a number from another period)"
             )
             return _another_period(claim, best, why + suffix, tol)
+        if not structured and matched.index is not None and matched.span is not None:
+            cy = year_of(claim)
+            dated = (
+                matched.index.year_column(matched.span[0], cy)
+                if cy is not None and year_of(matched) is None
+                else None
+            )
+            if dated is not None and _names_earlier(claim, earlier_header(dated)):
+                # "In the same week of 2024, ... INR 4,980" from the undated current
+                # column, when the row gives 2024's value under "Same week 2024"
+                why = (
+                    f"its row gives {cy}'s value in the column {dated!r}, and that value "
+                    "is not for it (a number from another period)"
+                )
+                return _another_period(claim, best, why + suffix, tol)
         if not structured and dated_earlier(matched) and says_current(claim):
             # "This season, chick survival was 74%" from "81%, compared with 74% the
             # previous season"
