@@ -351,11 +351,15 @@ _YEAR_LABEL_BEFORE = re.compile(
 )
 """A year labelling the figure after it in brackets ("(2024: £59.0m)", "(H1 2024:")."""
 _IN_BRACKETS = re.compile(
-    r"\((?:FY[ ]?)?((?:18|19|20)\d\d)(?:[/-]\d\d)?(?:[ \t]+(?:figures|values|data))?[ \t]+in[ \t]+"
+    r"\((?:FY[ ]?)?((?:18|19|20)\d\d)(?:[/-]\d\d)?(?:[ \t]+[A-Za-z]+){0,2}[ \t]+in[ \t]+"
     r"(?:brackets|parentheses)\)",
     re.IGNORECASE,
 )
-"""A note that the bracketed figures are another year's ("(2023 in brackets)")."""
+"""A note that the bracketed figures are another year's ("(2023 in brackets)", "(2023/24
+uptake in brackets)")."""
+_VALUE_THEN_BRACKET = re.compile(r"[\d%][ \t]*\(\Z")
+"""A bracket right after a value: the value of another period beside it ("£42 (£38)"), not
+a size in a name ("Giant Zip (1.1 km)")."""
 _YEAR_LABEL_AFTER = re.compile(
     r"[ \t]*\((?:FY[ ]?|[HQ][1-4][ \t])?((?:18|19|20)\d\d)(?:[/-]\d\d)?[ \t]*:[ \t]*[$€£¥]?\d"
 )
@@ -617,7 +621,12 @@ class TextIndex:
         year_pos, year_val = self._year_table()
         if not year_pos:
             return None  # no year anywhere in the text
-        if start and self.text[start - 1] == "(" and self.text[end : end + 1] == ")":
+        if (
+            start
+            and self.text[start - 1] == "("
+            and self.text[end : end + 1] == ")"
+            and _VALUE_THEN_BRACKET.search(self.text, max(0, start - 8), start)
+        ):
             bracketed = self._bracket_year()
             if bracketed is not None:  # "4,812 (4,530)" under "(2023 in brackets)"
                 return bracketed

@@ -311,7 +311,12 @@ def _other_denominators(a: str, b: str) -> bool:
     if per_head_only(a, b):
         return False
     kinds = {denominator_kind(a), denominator_kind(b)}
-    return "period" in kinds or kinds == {"unit"}
+    # a group of a fixed size ("per pair", "per dozen") is not one of its items ("per boot")
+    return "period" in kinds or kinds == {"unit"} or bool({a, b} & _GROUPS)
+
+
+_GROUPS = frozenset({"pair", "dozen"})
+"""Denominators that count a fixed number of items."""
 
 
 def _judge(
