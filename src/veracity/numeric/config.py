@@ -93,6 +93,7 @@ BUILTIN_CLAIM_TYPES = frozenset(
         "bitrate",
         "apparent_power",
         "radiation_dose",
+        "radioactivity",
         "sound_level",
         "lab_value",
         "ratio",

@@ -70,6 +70,7 @@ _TYPE_BY_DIMENSION = {
     "apparent_power": "apparent_power",
     "dose_equivalent": "radiation_dose",
     "absorbed_dose": "radiation_dose",
+    "radioactivity": "radioactivity",
     "level:dB": "sound_level",
     "ratio": "ratio",
     "count": "count",

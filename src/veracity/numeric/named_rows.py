@@ -257,11 +257,14 @@ def _other_column(index: TextIndex, row: TableCell, segment: _Reading) -> str | 
 
 def _proper(header: str) -> bool:
     """Whether a column header is a name, not a period or a measure ("Q3 2026", "FY2025",
-    "Per 100 ml")."""
+    "FY25", "Per 100 ml")."""
     return _PROPER.search(header) is not None and _NOT_A_NAME.search(header) is None
 
 
-_NOT_A_NAME = re.compile(r"(?:18|19|20)\d\d|\b(?i:q[1-4]|h[12]|fy|per|week|wk|period|round)\b")
+_NOT_A_NAME = re.compile(
+    r"(?:18|19|20)\d\d|\b(?i:q[1-4]|h[12]|fy|per|week|wk|period|round)\b"
+    r"|\b(?i:fy|cy|q[1-4]|h[12])[ ]?'?\d{2}\b"
+)
 _PROPER = re.compile(r"[A-Z][a-z]*[ \t-]+(?:[A-Z0-9]|\d)|[A-Za-z]+[ \t-]?\d")
 """A header that names a product or entity: two capitalised words or a word and a number
 ("Lift Pro Duo", "Glide 4", "BP-520"); not "Pass rate" or "Target"."""

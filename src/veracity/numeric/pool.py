@@ -336,6 +336,11 @@ TABLE_UNIT_DIMS = frozenset(
         "concentration",
         "dose_equivalent",
         "absorbed_dose",
+        "radioactivity",
+        "voltage",
+        "current",
+        "charge",
+        "apparent_power",
         # lab values: "(mg/kg)" over a residue table, "mg/L" over a mineral analysis
         *(u.dimension for u in units.UNITS.values() if u.dimension.startswith("lab:")),
     }

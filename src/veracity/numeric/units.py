@@ -8,7 +8,7 @@ base unit is the degree Celsius). Base units: metre (length), gram (mass), litre
 Celsius (temperature), joule (energy: also eV-TeV), watt (power), byte (data: kB-PB, decimal),
 coulomb (charge: mAh, Ah), volt (voltage), ampere (current), bit per second (bitrate), pascal
 (pressure: also N/mm², a stress), newton (force), ppm (concentration), sievert and gray
-(radiation doses);
+(radiation doses), becquerel (radioactivity; curies convert);
 astronomical lengths (AU, light-years, parsecs) are lengths.
 Laboratory units (``mg/dL``, ``mmol/L``...) form one dimension per unit: they are
 never converted into each other because the factor depends on the substance.
@@ -369,6 +369,15 @@ UNITS: dict[str, Unit] = {
     **_u("absorbed_dose", "Gy", 1.0),  # not "gray": "5 gray squirrels"
     **_u("absorbed_dose", "mGy", 1e-3, "milligray", "milligrays"),
     **_u("absorbed_dose", "µGy", 1e-6, "μGy", "uGy", "microgray", "micrograys"),
+    # radioactivity, in becquerels ("370 MBq" is 0.37 GBq); curies convert
+    **_u("radioactivity", "Bq", 1.0, "becquerel", "becquerels"),
+    **_u("radioactivity", "kBq", 1e3, "kilobecquerel", "kilobecquerels"),
+    **_u("radioactivity", "MBq", 1e6, "megabecquerel", "megabecquerels"),
+    **_u("radioactivity", "GBq", 1e9, "gigabecquerel", "gigabecquerels"),
+    **_u("radioactivity", "TBq", 1e12, "terabecquerel", "terabecquerels"),
+    **_u("radioactivity", "Ci", 3.7e10, "curie", "curies"),
+    **_u("radioactivity", "mCi", 3.7e7, "millicurie", "millicuries"),
+    **_u("radioactivity", "µCi", 3.7e4, "μCi", "uCi", "microcurie", "microcuries"),
     **_u("concentration", "ppm", 1.0, "parts per million", "parts-per-million"),
     **_u("concentration", "ppb", 1e-3, "parts per billion", "parts-per-billion"),
     **_u("lab:mg/dL", "mg/dL", 1.0, "mg/dl"),
