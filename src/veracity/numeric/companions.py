@@ -20,6 +20,9 @@ were stated together in the answer and come from two different rows. Rule
   not only the one chosen), and the segment of some such claim Y's match holds
   evidence of X's kind that X does not match and no claim of the answer matched.
 
+A table row offers no alternative for a claim whose match stands in prose ("Total market
+up 0.6%" is not contradicted by the "Total" row's share of "100%").
+
 Then X fails: its value was taken from another row. The check is conservative: it
 only fires when Y's segment offers an alternative for X, so an answer combining
 numbers from sentences that state nothing of X's kind is never affected. Only
@@ -245,7 +248,16 @@ def _check_group(
             continue  # a bare number has no kind: any bare number would be its "alternative"
         if _basis(ex):
             continue  # "Per 100 g": the basis of every row's values, of no one row
+        in_table = (
+            ex.index is not None
+            and ex.span is not None
+            and ex.index.table_cell(ex.span[0]) is not None
+        )
         for vy, idx, seg in together:
+            ey = vy.matched
+            assert ey is not None and ey.span is not None
+            if not in_table and idx.table_cell(ey.span[0]) is not None:
+                continue  # a row of a table offers no alternative for a value read in prose
             # evidence another claim matched is accounted for: not an alternative
             alts = [e for e in view.in_segment(x, idx, seg) if id(e) not in used and not _basis(e)]
             if alts and not any(verifies(x, e) for e in alts):

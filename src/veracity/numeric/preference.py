@@ -418,10 +418,15 @@ def dated_earlier(ev: EvidenceQuantity) -> bool:
 
 
 _LAST_PERIOD = r"(?i:last|previous|prior|preceding)[ \t]+(?i:year|season|month|week|quarter|period)"
-_EARLIER_IN_BRACKET = re.compile(rf"\([ \t]*{_LAST_PERIOD}[ \t]*[:=]?[ \t]*[$€£¥₹]?\Z")
+_EARLIER_IN_BRACKET = re.compile(
+    rf"\([ \t]*{_LAST_PERIOD}[ \t]*[:=]?[ \t]*(?:[$€£¥₹]|[A-Z]{{3}}[ \t]?)?\Z"
+)
 """Before a value, a bracket that dates it to the previous period: "(last year: £40,000)"."""
-_EARLIER_BRACKET_AFTER = re.compile(rf"[^\W\d]*[ \t]*\([ \t]*{_LAST_PERIOD}[ \t]*[:=]")
-"""After a value, a bracket giving the previous period's: "£45,000 (last year: £40,000)"."""
+_EARLIER_BRACKET_AFTER = re.compile(
+    rf"(?:[ \t]*[^\W\d]+){{0,3}}?[ \t]*\([ \t]*{_LAST_PERIOD}[ \t]*(?:[:=]|[$€£¥₹]|[A-Z]{{3}}\b)"
+)
+"""After a value (and its unit), a bracket giving the previous period's: "£45,000 (last
+year: £40,000)", "USD 2,450 per tonne (previous week USD 2,380)"."""
 
 _LAST_OPENING = re.compile(
     r"[ \t\n]*(?:(?i:last|the[ \t]+previous|the[ \t]+prior)[ \t]+"

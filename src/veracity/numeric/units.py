@@ -111,6 +111,8 @@ UNITS: dict[str, Unit] = {
         "metric tonne",
         "metric tonnes",
     ),
+    # the quintal of 100 kg (grain and spice markets: "₹16,400 per quintal")
+    **_u("mass", "quintal", 1e5, "quintals"),
     **_u("mass", "kt", 1e9, "kilotonne", "kilotonnes"),
     **_u("mass", "Mt", 1e12, "MtCO2", "MtCO2e", "megatonne", "megatonnes"),
     **_u("mass", "Gt", 1e15, "GtCO2", "GtCO2e", "gigatonne", "gigatonnes"),
