@@ -94,6 +94,7 @@ BUILTIN_CLAIM_TYPES = frozenset(
         "apparent_power",
         "radiation_dose",
         "radioactivity",
+        "rotational_speed",
         "sound_level",
         "lab_value",
         "ratio",

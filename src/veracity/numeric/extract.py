@@ -71,6 +71,7 @@ _TYPE_BY_DIMENSION = {
     "dose_equivalent": "radiation_dose",
     "absorbed_dose": "radiation_dose",
     "radioactivity": "radioactivity",
+    "rotational_speed": "rotational_speed",
     "level:dB": "sound_level",
     "ratio": "ratio",
     "count": "count",

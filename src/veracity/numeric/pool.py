@@ -337,6 +337,7 @@ TABLE_UNIT_DIMS = frozenset(
         "dose_equivalent",
         "absorbed_dose",
         "radioactivity",
+        "rotational_speed",
         "voltage",
         "current",
         "charge",

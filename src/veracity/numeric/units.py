@@ -8,7 +8,8 @@ base unit is the degree Celsius). Base units: metre (length), gram (mass), litre
 Celsius (temperature), joule (energy: also eV-TeV), watt (power), byte (data: kB-PB, decimal),
 coulomb (charge: mAh, Ah), volt (voltage), ampere (current), bit per second (bitrate), pascal
 (pressure: also N/mm², a stress), newton (force), ppm (concentration), sievert and gray
-(radiation doses), becquerel (radioactivity; curies convert);
+(radiation doses), becquerel (radioactivity; curies convert), revolution per minute
+(rotational speed);
 astronomical lengths (AU, light-years, parsecs) are lengths.
 Laboratory units (``mg/dL``, ``mmol/L``...) form one dimension per unit: they are
 never converted into each other because the factor depends on the substance.
@@ -343,6 +344,18 @@ UNITS: dict[str, Unit] = {
     **_u("apparent_power", "VA", 1.0, "volt-amperes"),
     **_u("apparent_power", "kVA", 1e3, "kilovolt-amperes"),
     **_u("apparent_power", "MVA", 1e6, "megavolt-amperes"),
+    # rotational speed, in revolutions per minute
+    **_u(
+        "rotational_speed",
+        "rpm",
+        1.0,
+        "RPM",
+        "r/min",
+        "rev/min",
+        "revolutions per minute",
+        "revs per minute",
+    ),
+    **_u("rotational_speed", "rps", 60.0, "revolutions per second", "revs per second"),
     **_u("frequency", "Hz", 1.0, "hertz"),
     **_u("frequency", "kHz", 1e3, "kilohertz"),
     **_u("frequency", "MHz", 1e6, "megahertz"),
