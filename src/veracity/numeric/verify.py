@@ -16,11 +16,8 @@ derived, the difference of two evidence percentages). Rules, in order:
   state opposite directions ("fell 5 %" against "rose 5 %");
 * denominators: a denominator written after either value ("$3 per round", "£18 per
   three-hour session", "per cow per day"), also where the parser reads no unit in it,
-  must agree with the other value's (``other_denominator``): a period against anything
-  else, or two units that no ratio converts, differ; two units of one dimension convert
-  ("per acre" against "per hectare"); two other words may name one thing ("per home",
-  "per property") and are let be; a period named just before the evidence counts ("a
-  day rate of £3,850 per vessel" is £3,850 a day);
+  must agree with the other value's or convert to it (``other_denominator``; see
+  :mod:`veracity.numeric.denominators`);
 * ``e == 0``: verified when ``|c| <= zero_tolerance`` (``zero_absolute``);
 * a range claim contains ``e``, or a point claim lies in a range ``e``
   (``range_contains``); a range against a range must match at both ends (within the
@@ -140,6 +137,11 @@ from veracity.numeric.companions import check_companions, check_row_selectors, c
 from veracity.numeric.config import DomainConfig
 from veracity.numeric.contrasts import check_contrasts
 from veracity.numeric.dates import DATE, DateIndex, date_evidence, verify_date
+from veracity.numeric.denominators import (
+    denominators_differ,
+    first_denominator,
+    unshared_denominators,
+)
 from veracity.numeric.derived import (
     AnswerSentences,
     area_of_claims,
@@ -205,7 +207,7 @@ from veracity.numeric.preference import (
 )
 from veracity.numeric.presets import resolve_config
 from veracity.numeric.quantity import CLOCK
-from veracity.numeric.rates import LONG_PERIODS, denominator_kind, per_ratio, written_denominators
+from veracity.numeric.rates import LONG_PERIODS, per_ratio
 from veracity.numeric.rereadings import bare_number, names_a_row, reread, row_selector
 from veracity.numeric.table_units import (
     column_scale,
@@ -265,60 +267,6 @@ def _claim_value(
     return claim.value, claim.low, claim.high
 
 
-def _written(q: NumericClaim | EvidenceQuantity) -> tuple[str, ...]:
-    """The denominators written after ``q`` in its text (see
-    :func:`veracity.numeric.rates.written_denominators`), read once."""
-    if q.index is None or q.span is None:
-        return ()
-    cache = q.cache
-    if cache is None:
-        cache = q.cache = {}
-    got: tuple[str, ...] | None = cache.get("written per")
-    if got is None:
-        got = cache["written per"] = written_denominators(q.index.text, q.span[1])
-    return got
-
-
-def _unit_per(q: NumericClaim | EvidenceQuantity) -> set[str]:
-    """The denominator a unit holds ("kg" of "mg/kg"), as a set (empty for none)."""
-    return {q.unit.partition("/")[2]} if "/" in q.unit else set()
-
-
-_PERIOD_NAMES = {
-    "h": r"hour|hourly",
-    "day": r"day|daily|a[ \t]+day",
-    "week": r"week|weekly",
-    "month": r"month|monthly",
-    "year": r"year|yearly|annual|annually",
-}
-
-
-def _period_before(ev: EvidenceQuantity, period: str) -> bool:
-    """Whether the words just before ``ev`` in its sentence name ``period`` ("a day rate
-    of £3,850 per vessel" is £3,850 a day, per vessel)."""
-    names = _PERIOD_NAMES.get(period)
-    if names is None or ev.index is None or ev.span is None:
-        return False
-    s0, _ = ev.index.sentence_bounds(ev.span[0])
-    before = ev.index.text[max(s0, ev.span[0] - 30) : ev.span[0]]
-    return re.search(rf"\b(?i:{names})\b", before) is not None
-
-
-def _other_denominators(a: str, b: str) -> bool:
-    """Whether two denominators that no ratio converts name different things: a period
-    and anything else ("per hour" and "per round"), or two units; two other words may be
-    two names of one thing ("per home", "per property") and are let be."""
-    if per_head_only(a, b):
-        return False
-    kinds = {denominator_kind(a), denominator_kind(b)}
-    # a group of a fixed size ("per pair", "per dozen") is not one of its items ("per boot")
-    return "period" in kinds or kinds == {"unit"} or bool({a, b} & _GROUPS)
-
-
-_GROUPS = frozenset({"pair", "dozen"})
-"""Denominators that count a fixed number of items."""
-
-
 def _judge(
     claim: NumericClaim,
     ev: EvidenceQuantity,
@@ -337,15 +285,13 @@ def _judge(
     if written and not (claim.per and ev.per) and claim.index is not None and ev.index is not None:
         # a denominator the parser does not read as a unit may still be written: "$3
         # per hour" is not "$3 per round", "0.6 units per acre" not "0.6 per hectare"
-        # (as written first: a denominator shared from a neighbour may not be its own)
-        cws = _written(claim) or ((claim.per,) if claim.per else ())
-        ews = _written(ev) or ((ev.per,) if ev.per else ())
-        if cws and ews and not (set(cws) | _unit_per(claim)) & (set(ews) | _unit_per(ev)):
-            cw, ew = cws[0], ews[0]
+        pair = unshared_denominators(claim, ev)
+        if pair is not None:
+            cw, ew = pair
             k = per_ratio(cw, ew)
             if k is not None:
                 return _judge(_per_converted(claim, k, ev.per or ew), ev, tol, cfg, written=False)
-            if _other_denominators(cw, ew) and not _period_before(ev, cw):
+            if denominators_differ(cw, ew, ev):
                 return False, None, "other_denominator"
     if claim.per and ev.per and claim.per != ev.per and not per_head_only(claim.per, ev.per):
         k = per_ratio(claim.per, ev.per)  # "€340 per t" against "€0.34 per kg"
@@ -1147,8 +1093,7 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
             f"their rounding (relative error {rank:.2%}): two different values"
         )
     elif rule == "other_denominator":
-        cw = next(iter(_written(claim)), claim.per)
-        ew = next(iter(_written(ev)), ev.per)
+        cw, ew = first_denominator(claim), first_denominator(ev)
         reason = f"{claim.text!r} is a value per {cw}, but {describe(ev)} is per {ew}"
     elif rule == "table_scale":
         scale = _SCALE_NAMES.get(column_scale(ev), "a larger unit")
@@ -1156,8 +1101,7 @@ def _verify_one(claim: NumericClaim, pool: EvidencePool, cfg: DomainConfig) -> C
     else:
         if err_val is not None:
             shown = f"relative error {rank:.2%}"
-            cw = next(iter(_written(claim)), claim.per)
-            ew = next(iter(_written(ev)), ev.per)
+            cw, ew = first_denominator(claim), first_denominator(ev)
             if cw and ew and cw != ew and per_ratio(cw, ew) is not None:
                 shown += f", the value per {cw} converted to per {ew}"
         elif claim.per and ev.per and claim.per != ev.per:
