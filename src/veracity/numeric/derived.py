@@ -750,7 +750,8 @@ def difference_of_values(
     close together (same or adjacent sentences, or one table row) differ by it:
     ``|c - |a - b|| / |a - b| <= tol``, or within half the claim's last digit. Only for a
     claim with a change word within 30 characters of it; a claim per a denominator only
-    from values per the same ("an extra £12 per hour": two prices per hour)."""
+    from values per the same ("an extra £12 per hour": two prices per hour); never a
+    claim within the tolerance of one of the two values (that value, not a difference)."""
     if claim.index is None or claim.low is not None or claim.value == 0 or claim.unit == CLOCK:
         return None
     text = claim.index.text
@@ -772,6 +773,8 @@ def difference_of_values(
     if best is None:
         return None
     err, a, b = best
+    if any(abs(claim.value - e.value) <= tol * abs(e.value) for e in (a, b)):
+        return None  # "10,420" is no difference of "10,420" and "2": it is the value itself
     reason = (
         f"{claim.text!r} is the difference of {describe(a)} and {describe(b)} "
         f"(relative error {err:.2%})"
