@@ -95,6 +95,7 @@ BUILTIN_CLAIM_TYPES = frozenset(
         "radiation_dose",
         "radioactivity",
         "rotational_speed",
+        "torque",
         "sound_level",
         "lab_value",
         "ratio",

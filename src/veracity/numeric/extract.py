@@ -72,6 +72,7 @@ _TYPE_BY_DIMENSION = {
     "absorbed_dose": "radiation_dose",
     "radioactivity": "radioactivity",
     "rotational_speed": "rotational_speed",
+    "torque": "torque",
     "level:dB": "sound_level",
     "ratio": "ratio",
     "count": "count",

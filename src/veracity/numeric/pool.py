@@ -338,6 +338,7 @@ TABLE_UNIT_DIMS = frozenset(
         "absorbed_dose",
         "radioactivity",
         "rotational_speed",
+        "torque",
         "voltage",
         "current",
         "charge",

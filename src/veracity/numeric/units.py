@@ -9,7 +9,7 @@ Celsius (temperature), joule (energy: also eV-TeV), watt (power), byte (data: kB
 coulomb (charge: mAh, Ah), volt (voltage), ampere (current), bit per second (bitrate), pascal
 (pressure: also N/mm², a stress), newton (force), ppm (concentration), sievert and gray
 (radiation doses), becquerel (radioactivity; curies convert), revolution per minute
-(rotational speed);
+(rotational speed), newton metre (torque);
 astronomical lengths (AU, light-years, parsecs) are lengths.
 Laboratory units (``mg/dL``, ``mmol/L``...) form one dimension per unit: they are
 never converted into each other because the factor depends on the substance.
@@ -333,6 +333,10 @@ UNITS: dict[str, Unit] = {
     **_u("pressure", "mbar", 1e2, "millibar", "millibars"),
     # a stress written as force per area: N/mm² is MPa (steel and concrete strengths)
     **_u("pressure", "N/mm²", 1e6, "N/mm2", "N/mm^2", "newtons per square millimetre"),
+    # torque, in newton metres
+    **_u("torque", "N·m", 1.0, "Nm", "N m", "N-m", "N.m", "newton metres", "newton-metres"),
+    **_u("torque", "kN·m", 1e3, "kNm", "kN m", "kN-m", "kN.m"),
+    **_u("torque", "lbf·ft", 1.3558179483314004, "lb-ft", "lb ft", "lbf ft", "ft-lb", "ft lb"),
     **_u("force", "N", 1.0, "newton", "newtons"),
     **_u("force", "kN", 1e3, "kilonewton", "kilonewtons"),
     **_u("force", "MN", 1e6, "meganewton", "meganewtons"),
@@ -397,6 +401,9 @@ UNITS: dict[str, Unit] = {
     **_u("concentration", "ppb", 1e-3, "parts per billion", "parts-per-billion"),
     **_u("lab:mg/dL", "mg/dL", 1.0, "mg/dl"),
     **_u("lab:mmol/L", "mmol/L", 1.0, "mmol/l"),
+    # the same amount of substance a thousand times smaller: converts ("360 µmol/L" is
+    # "0.36 mmol/L"), unlike mg/dL against mmol/L
+    **_u("lab:mmol/L", "µmol/L", 1e-3, "μmol/L", "umol/L", "µmol/l", "μmol/l", "umol/l"),
     **_u("lab:mg/kg", "mg/kg", 1.0),
     **_u("lab:mEq/L", "mEq/L", 1.0, "mEq/l"),
     **_u("lab:ng/mL", "ng/mL", 1.0, "ng/ml"),
@@ -405,7 +412,6 @@ UNITS: dict[str, Unit] = {
     **_u("lab:mmHg", "mmHg", 1.0, "mm Hg"),
     **_u("lab:bpm", "bpm", 1.0, "BPM", "beats per minute"),
     **_u("lab:eGFR", "mL/min/1.73m²", 1.0, "mL/min/1.73 m²", "ml/min/1.73m²", "ml/min/1.73 m2"),
-    **_u("lab:µmol/L", "µmol/L", 1.0, "μmol/L", "umol/L", "µmol/l", "umol/l"),
 }
 
 # "in" is never a unit: "3 in 10" is a frequency, not inches; nor is a lone "A" ("3 A
