@@ -263,6 +263,10 @@ _SERIAL_BEFORE = re.compile(
 
 def serial_before(text: str, pos: int) -> bool:
     """Whether a serial or reference number starts at ``pos`` ("S/N 77-40915")."""
+    window = text[max(0, pos - 12) : pos]
+    # for speed: the words hold one of these ("S/N", "ref", "Serial", "reference")
+    if not ("/" in window or "ef" in window or "EF" in window or "erial" in window.lower()):
+        return False
     return _SERIAL_BEFORE.search(text, max(0, pos - 12), pos) is not None
 
 
