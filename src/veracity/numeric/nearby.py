@@ -58,8 +58,6 @@ def exclusion_of(
     plain = q.dimension == "number"
     if plain and prev and prev in "'’" and e - s == 2 and (s < 2 or not text[s - 2].isalnum()):
         return "year"  # "Ashby's '32 Ford", "a '69 Camaro": a year cut to two digits
-    if plain and serial_before(text, s):
-        return "identifier"  # "(S/N 77-40915)", "ref. 12-3456"
     if nxt.isalpha() and q.end == e:
         tail = text[e : e + 3].lower()
         if tail[:2] in ("st", "nd", "rd", "th") and (len(tail) < 3 or not tail[2].isalpha()):
@@ -92,6 +90,10 @@ def exclusion_of(
     if left is None:
         left = text[max(0, s - 24) : s]
     last = left.rstrip()[-1:]
+    # (for speed: only after the last letters of "S/N", "ref", "serial no.", "reference";
+    # a year-like number is excluded as a year anyway)
+    if last and last in "nNfFlLeEoO.:" and not 1800 <= num.value <= 2100 and serial_before(text, s):
+        return "identifier"  # "(S/N 77-40915)", "ref. 12-3456", "Ref: 2291"
     if last and (last.isalpha() or last in "§#."):
         bare = plain and q.start == s  # nothing read before the digits
         if bare:
@@ -263,10 +265,6 @@ _SERIAL_BEFORE = re.compile(
 
 def serial_before(text: str, pos: int) -> bool:
     """Whether a serial or reference number starts at ``pos`` ("S/N 77-40915")."""
-    window = text[max(0, pos - 12) : pos]
-    # for speed: the words hold one of these ("S/N", "ref", "Serial", "reference")
-    if not ("/" in window or "ef" in window or "EF" in window or "erial" in window.lower()):
-        return False
     return _SERIAL_BEFORE.search(text, max(0, pos - 12), pos) is not None
 
 
