@@ -131,7 +131,7 @@ def check_named_rows(verdicts: Sequence[ClaimVerification]) -> list[ClaimVerific
         if named is None:
             continue  # the segment names the matched row
         if not named:  # "The City 5 costs €3,199 and has a 500 W motor": the sentence
-            sentence = reading(claim.index, *claim.index.sentence_bounds(claim.span[0]))
+            sentence = reading(claim.index, s0, s1)
             named = [
                 (start, n)
                 for start, n in sentence.rows_named(key, rows, row.start) or []

@@ -312,41 +312,11 @@ def _sorted_index(pairs: list[tuple[float, int]]) -> tuple[list[float], list[int
 
 
 TABLE_UNIT_DIMS = frozenset(
-    {
-        "number",
-        "count",
-        "length",
-        "mass",
-        "volume",
-        "area",
-        "energy",
-        "power",
-        "data",
-        "bitrate",
-        "pressure",
-        "force",
-        "time",
-        "speed",
-        "temperature",
-        "currency",
-        "percent",
-        "pp",
-        "frequency",
-        "level:dB",
-        "concentration",
-        "dose_equivalent",
-        "absorbed_dose",
-        "radioactivity",
-        "rotational_speed",
-        "torque",
-        "voltage",
-        "current",
-        "charge",
-        "apparent_power",
-        # lab values: "(mg/kg)" over a residue table, "mg/L" over a mineral analysis
-        *(u.dimension for u in units.UNITS.values() if u.dimension.startswith("lab:")),
-    }
+    {"number", "count", "currency", "percent", "pp"}
+    # every unit's dimension: "(µg/m³)" over a pollutant table, "(mg/kg)" over residues
+    | {u.dimension for u in units.UNITS.values()}
 )
+"""Claim dimensions a table's labels may declare for a bare cell ("Area (ha) | 124")."""
 
 
 _ORDINAL = re.compile(r"\b(?i:first|second|third|fourth|fifth)\b")

@@ -92,16 +92,17 @@ def declared_text(ev: EvidenceQuantity) -> str:
     if cell is not None:
         hcells = index.head_cells(cell)
         own_header = hcells is not None and len(hcells) == len(cell.cells) and cell.col >= 0
+        labels_head = ""  # the row labels' header: "Revenue (£m) | H1 2025"
         if own_header:
             assert hcells is not None
             a, b = hcells[cell.col]
             parts.append(text[a:b])  # its column's header first: "Average wait (weeks)"
-        parts.append(text[cell.start : cell.end])  # the row ("Dividend per share (NGN)")
-        if own_header:
-            assert hcells is not None
             first = next((k for k, (x, y) in enumerate(hcells) if text[x:y].strip()), -1)
-            if 0 <= first < cell.col:  # the row labels' header: "Revenue (£m) | H1 2025"
-                parts.append(text[hcells[first][0] : hcells[first][1]])
+            if 0 <= first < cell.col:
+                labels_head = text[hcells[first][0] : hcells[first][1]]
+        parts.append(text[cell.start : cell.end])  # the row ("Dividend per share (NGN)")
+        if labels_head:
+            parts.append(labels_head)
         head = cell.head if cell.head is not None else cell.start
         if head > 0:  # the line above the table: its title
             parts.append(text[text.rfind("\n", 0, head - 1) + 1 : head - 1])

@@ -59,10 +59,10 @@ shops,"): not the topic of the claim after it."""
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’&-]+")
 _DIGIT = re.compile(r"\d")
 NUMBERED_PERIODS = ("period", "week", "round", "stage", "matchday", "gameweek", "phase")
-_PERIOD_ABBREVIATIONS = {"wk": "week"}
-"""Short forms of numbered periods in table headers ("Wk 41" is week 41)."""
 """Words that number a period or a stage ("Period 7", "week 12"): like a quarter, the
 label ``period7`` names when a number was measured."""
+_PERIOD_ABBREVIATIONS = {"wk": "week"}
+"""Short forms of numbered periods in table headers ("Wk 41" is week 41)."""
 _PERIOD = re.compile(
     r"\b(?:Q[1-4]|H[12]|FY ?'?\d{2,4}|[A-Z][A-Za-z]{0,3}\d+(?:\.\d+)?[A-Z]{0,2}|[A-Z]{1,4}-\d+[A-Z]?)\b"
     r"|#\d{2,}\b|\b(?i:" + "|".join((*NUMBERED_PERIODS, *_PERIOD_ABBREVIATIONS)) + r")\.? "
@@ -453,11 +453,12 @@ class TextIndex:
     def _bracket_year(self) -> int | None:
         """The year that the text says its bracketed figures are for ("(2023 in
         brackets)", "(2024/25 figures in parentheses)"), or None (read once)."""
-        got = self._memo.get(("bracket year", 0), -1)
-        if got == -1:
+        key = ("bracket year", 0)
+        if key not in self._memo:
             m = _IN_BRACKETS.search(self.text)
-            got = self._memo[("bracket year", 0)] = int(m.group(1)) if m is not None else None
-        return got  # type: ignore[no-any-return]
+            self._memo[key] = int(m.group(1)) if m is not None else None
+        got: int | None = self._memo[key]
+        return got
 
     def mentions_earlier_period(self) -> bool:
         """Whether the text holds "prior", "previous", "preceding", "earlier" or "ago" in
@@ -1224,7 +1225,10 @@ class TextIndex:
         hcells = self.head_cells(cell) if cell is not None else None
         if cell is None or hcells is None or not 0 <= cell.col < len(hcells):
             return None
-        a, b = hcells[cell.col]
+        return self._header_year(*hcells[cell.col])
+
+    def _header_year(self, a: int, b: int) -> int | None:
+        """The year that the header cell ``a:b`` heads its column with, or None."""
         m = _YEAR_CELL.fullmatch(self.text, a, b) or _DATE_CELL.fullmatch(self.text, a, b)
         if m is None or _BASE_YEAR.search(self.text, a, m.start(1)):
             return None  # "Change vs 2023": 2023 is the base of the change, not its period
@@ -1239,9 +1243,13 @@ class TextIndex:
         heads = self.head_cells(cell)
         if heads is None or len(heads) != len(cell.cells):
             return None
-        for k, (a, b) in enumerate(cell.cells):
-            if k != cell.col and b > a and self._column_year(a) == year:
-                return self.text[heads[k][0] : heads[k][1]].strip()
+        for k, (a, b) in enumerate(heads):
+            if (
+                k != cell.col
+                and cell.cells[k][1] > cell.cells[k][0]
+                and self._header_year(a, b) == year
+            ):
+                return self.text[a:b].strip()
         return None
 
     def first_text_cell(self, cell: TableCell) -> int:
