@@ -293,3 +293,27 @@ def test_age_bands_and_letter_rows_are_labels(text: str, value: str, has: str, l
         assert has in labels
     if lacks:
         assert lacks not in labels
+
+
+def test_the_smaller_part_of_a_compound_ends_no_range() -> None:
+    # "5ft 0in to 6ft 6in" is two heights, 5 ft = 1.524 m and 6 ft 6 in = 1.9812 m; the
+    # "0in" is no start of a range "0in to 6ft", so "five feet" finds 5 ft in the evidence
+    context = "Sizes: height 5ft 0in to 6ft 6in. Over 4,300 graduates hired attire."
+    answer = "Gowns fit heights from five feet to six feet six inches."
+    report = check_numbers(answer, contexts=[context])
+    got = [(v.claim.text, v.claim.value, v.verified) for v in report.claim_verifications]
+    assert got == [("five feet", 1.524, True), ("six feet six inches", pytest.approx(1.9812), True)]
+
+
+def test_a_key_value_line_above_a_table_is_no_header() -> None:
+    # the header is "Item | Cost (GBP k) | Due": 2,815 under "Cost (GBP k)" is £2,815,000,
+    # so £2.8 million is within the 2,815 of the grid connection row (0.53 % by rounding)
+    # and not the 1,240 of the substation row
+    context = (
+        "Applicant: Fenwick Solar Ltd | Export capacity: 49.9 MW\n"
+        "Item | Cost (GBP k) | Due\n"
+        "Grid connection | 2,815 | 2025\n"
+        "Substation | 1,240 | 2026"
+    )
+    assert _verdicts("The grid connection costs £2.8 million.", context)[0][0] is True
+    assert _verdicts("The substation costs £2.8 million.", context)[0][0] is False

@@ -25,6 +25,7 @@ __all__ = [
     "apply_table_scale",
     "join_compounds",
     "might_have_table_marker",
+    "smaller_unit",
 ]
 
 
@@ -125,10 +126,20 @@ def join_compounds(text: str, found: list[Quantity], keep_parts: bool) -> list[Q
 
 
 _ONE_LARGER = re.compile(
-    r"(?<![\w'’-])(?i:an|a|one)[ \t]+(?i:(hour|minute)s?)[ \t]*,?[ \t]*and[ \t]+$"
+    r"(?<![\w'’-])(?i:an|a|one)[ \t]+(?i:(hour|minute|foot|pound|year|day|week)s?)"
+    r"[ \t]*,?(?:[ \t]*and)?[ \t]+$"
 )
-""""an hour and " / "one minute and " before a smaller time ("an hour and 22 minutes")."""
-_LARGER_UNITS = {"hour": "h", "minute": "min"}
+""""an hour and " / "one minute and " / "one foot " before a smaller measure ("an hour and
+22 minutes", "one hour forty minutes", "one foot six inches")."""
+_LARGER_UNITS = {
+    "hour": "h",
+    "minute": "min",
+    "foot": "ft",
+    "pound": "lb",
+    "year": "year",
+    "day": "day",
+    "week": "week",
+}
 
 
 def _one_larger_unit(text: str, found: list[Quantity], keep_parts: bool) -> list[Quantity]:
@@ -136,10 +147,15 @@ def _one_larger_unit(text: str, found: list[Quantity], keep_parts: bool) -> list
     by a word that is no claim of its own) into one time: 74 and 82 minutes."""
     out: list[Quantity] = []
     for q in found:
-        if q.dimension == "time" and q.unit in ("min", "s") and not q.excluded and not q.is_range:
+        if q.dimension in COMPOUND_DIMS and q.unit and not q.excluded and not q.is_range:
             m = _ONE_LARGER.search(text, max(0, q.start - 24), q.start)
             big = units.SYMBOLS[_LARGER_UNITS[m.group(1).lower()]] if m is not None else None
-            if m is not None and big is not None and smaller_unit(q.unit, big.symbol):
+            if (
+                m is not None
+                and big is not None
+                and big.dimension == q.dimension
+                and smaller_unit(q.unit, big.symbol)
+            ):
                 if keep_parts:
                     out.append(q)
                 q = Quantity(
@@ -147,7 +163,7 @@ def _one_larger_unit(text: str, found: list[Quantity], keep_parts: bool) -> list
                     q.end,
                     big.factor + q.value,
                     1.0 + q.value / big.factor,
-                    "time",
+                    big.dimension,
                     big.symbol,
                     approx=q.approx,
                     bound=q.bound,
@@ -165,6 +181,8 @@ _GLUED_DAYS = re.compile(r"(?<![\w.,])(\d{1,3})d[ \t]+$")
 
 
 def smaller_unit(small: str, big: str) -> bool:
+    """Whether unit symbol ``small`` is a smaller unit than ``big`` of the same scale
+    (no offset): "in" of "ft", "min" of "h"."""
     a, b = units.SYMBOLS.get(small), units.SYMBOLS.get(big)
     return a is not None and b is not None and a.factor < b.factor and a.offset == b.offset == 0
 

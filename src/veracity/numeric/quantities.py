@@ -53,6 +53,7 @@ from veracity.numeric.patterns import (
     ALPHA_RUN,
     CHAIN,
     CHAIN_START,
+    COMPOUND_DIMS,
     CUR_END,
     CUR_PREFIX,
     DIGITS_RE,
@@ -86,6 +87,7 @@ from veracity.numeric.postprocess import (
     apply_table_scale,
     join_compounds,
     might_have_table_marker,
+    smaller_unit,
 )
 from veracity.numeric.quantity import (
     BAD_NUMBER,
@@ -493,6 +495,7 @@ def _read(text: str, raw: RawNumber, active: frozenset[str]) -> tuple[list[Quant
         or (q.excluded and not (worded and q.excluded == "bare_word"))
         or q.noun
         or (rng.group("word") == "and" and not _before(text, q.start, "between"))
+        or _compound_tail(text, q)
     ):
         return [q], stop
     second_start = rng.end()
@@ -549,6 +552,23 @@ def _read(text: str, raw: RawNumber, active: frozenset[str]) -> tuple[list[Quant
     q.noun = q2.noun
     q.half_unit = min(q.half_unit, q2.half_unit)
     return [q], stop2
+
+
+_MEASURE_BEFORE = re.compile(r"\d[ \t]*([A-Za-z]+)\.?[ \t]*(?:,[ \t]*)?(?:and[ \t]+)?$")
+"""A number and a unit word right before a quantity: the larger part of a compound ("5ft"
+of "5ft 0in")."""
+
+
+def _compound_tail(text: str, q: Quantity) -> bool:
+    """Whether ``q`` is the smaller part of a compound measure ("0in" of "5ft 0in to 6ft
+    6in"): it then ends no range of its own (the compound is joined after the scan)."""
+    if not q.unit or q.dimension not in COMPOUND_DIMS:
+        return False
+    m = _MEASURE_BEFORE.search(text, max(0, q.start - 20), q.start)
+    if m is None:
+        return False
+    big = units.UNITS.get(m.group(1)) or units.UNITS.get(m.group(1).lower())
+    return big is not None and big.dimension == q.dimension and smaller_unit(q.unit, big.symbol)
 
 
 def _range_at(text: str, stop: int) -> re.Match[str] | None:

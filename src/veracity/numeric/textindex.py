@@ -1296,6 +1296,8 @@ class TextIndex:
         else:
             cache[ls] = None
             return None
+        while head < ls and _is_key_value_line(text, head, sep):
+            head = text.find("\n", head) + 1  # "Applicant: X | Capacity: 49.9 MW": no header
         cache[ls] = head
         return head
 
@@ -1376,6 +1378,14 @@ class TextIndex:
 _LABEL_CACHE: dict[str, str] = {}
 """Word as written -> its label ("" when it is not one); a pure function, memoised."""
 _LABEL_CACHE_MAX = 100_000
+
+
+def _is_key_value_line(text: str, ls: int, sep: str) -> bool:
+    """Whether the line at ``ls`` is a run of "Key: value" cells ("Serving size: 2 gummies |
+    Servings per container: 30"): facts of their own, not the header of the rows below."""
+    le = text.find("\n", ls)
+    cells = [c for c in text[ls : len(text) if le < 0 else le].split(sep) if c.strip()]
+    return bool(cells) and all(":" in c for c in cells)
 
 
 def _cells(text: str, ls: int, le: int, sep: str) -> list[tuple[int, int]]:
