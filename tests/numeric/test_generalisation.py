@@ -317,3 +317,75 @@ def test_a_key_value_line_above_a_table_is_no_header() -> None:
     )
     assert _verdicts("The grid connection costs £2.8 million.", context)[0][0] is True
     assert _verdicts("The substation costs £2.8 million.", context)[0][0] is False
+
+
+_INFILTRATION = "Test point | Infiltration rate (mm/h)\nTP1 | 2,450\nTP3 | 1,120\n"
+
+
+@pytest.mark.parametrize(
+    ("answer", "context", "verified"),
+    [
+        # "(mm/h)" declares millimetres per hour: 1,120 mm/h = 1,120 x 0.001 / 3,600 m/s
+        ("TP3 managed 1,120 mm/h.", _INFILTRATION, True),
+        ("TP3 managed 1,120 mm per hour.", _INFILTRATION, True),
+        # 1,120 mm/min is 60 times 1,120 mm/h
+        ("TP3 managed 1,120 mm/min.", _INFILTRATION, False),
+        # a length per year is growth or drainage, no speed: nothing to compare with
+        ("TP3 drained 1,120 mm/h.", "Test point | Drainage (mm/year)\nTP3 | 1,120\n", False),
+        # "(A)" in a header declares amperes (a lone "A" is no unit elsewhere)
+        (
+            "The VX-110 has a rated current of 24 amps.",
+            "Model | Rated current (A)\nVX-110 | 24",
+            True,
+        ),
+        # 24 mA is 0.024 A
+        (
+            "The VX-110 has a rated current of 24 mA.",
+            "Model | Rated current (A)\nVX-110 | 24",
+            False,
+        ),
+        # "(kha)": thousands of hectares, 412 kha = 412,000 ha
+        ("Black spruce covers 412,000 hectares.", "Stand | Area (kha)\nBlack spruce | 412", True),
+    ],
+)
+def test_units_declared_by_a_header(answer: str, context: str, verified: bool) -> None:
+    assert _verdicts(answer, context)[0][0] is verified
+
+
+def test_a_year_in_brackets_after_a_value_is_its_year() -> None:
+    # "from 3.0 days (2021) to 2.0 days (2023)": 2.0 days is the 2023 value
+    context = "Median length of stay fell from 3.0 days (2021) to 2.0 days (2023)."
+    assert _verdicts("Median stay dropped to two days in 2023.", context)[0][0] is True
+    assert _verdicts("Median stay was two days in 2021.", context)[0][0] is False
+
+
+@pytest.mark.parametrize(
+    ("answer", "verified"),
+    [
+        # "16 days in Q1 to 13 in Q2 and 11 in Q3": 13 and 11 are days too
+        ("The median wait in Q3 was eleven days.", True),
+        ("The median wait in Q3 was 11 hours.", False),
+        ("The median wait in Q2 was 13 weeks.", False),
+    ],
+)
+def test_values_after_a_qualified_value_share_its_unit(answer: str, verified: bool) -> None:
+    context = "The median wait fell from 16 days in Q1 to 13 in Q2 and 11 in Q3."
+    assert _verdicts(answer, context)[0][0] is verified
+
+
+@pytest.mark.parametrize(
+    ("answer", "rule"),
+    [
+        # the range's "a tonne" makes it a price per tonne, as the column "USD/tonne"
+        ("Refined glycerine was quoted at $915–945 a tonne.", (True, "range_contains")),
+        # the row "EU refined, delivered (EUR/t)" states its own currency
+        ("EU refined glycerine was at EUR 980–1,010 per tonne.", (True, "range_contains")),
+        ("EU refined glycerine was at USD 980–1,010 per tonne.", (False, "out_of_tolerance")),
+    ],
+)
+def test_a_row_names_its_own_currency(answer: str, rule: tuple[bool, str]) -> None:
+    context = (
+        "Grade | USD/tonne\nRefined, FOB Malaysia | 915–945\n"
+        "EU refined, delivered (EUR/t) | 980–1,010\n"
+    )
+    assert _verdicts(answer, context) == [rule]

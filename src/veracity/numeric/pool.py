@@ -374,6 +374,16 @@ def declared_cells(claim: NumericClaim, pool: EvidencePool) -> Candidates:
                 ):
                     continue  # "Proof load (kN)" is no length for "Nominal diameter (mm)";
                     # but "Rent 2025 (S$)" under "Revised monthly stall rents" is S$ a month
+            if (
+                found is not None
+                and cell is not None
+                and cell.col > 0
+                and claim.dimension == "currency"
+            ):
+                a, b = cell.cells[0]
+                own_money = declared_unit(e.index.text[a:b], "currency", claim.per)
+                if own_money is not None:  # "EU refined (EUR/t)" under "USD/tonne": the row's
+                    found = own_money
             if found is not None:
                 unit, scale = found
                 if e.table_scaled:  # its table's scale marker already applied

@@ -682,8 +682,15 @@ def _inherit(first: Quantity, second: Quantity) -> None:
             second.rescale(1e6)
         elif second.dimension == "count":  # "£1,200-1,800 estimate", "$3-5 million deal"
             second.dimension, second.unit, second.noun = "number", "", ""
-    if not first.per and second.per and first.dimension in (second.dimension, "number"):
-        first.per = second.per  # "44.8 to 49.6 t/ha", not "1.3% to $84.60 a barrel"
+    if (
+        not first.per
+        and second.per
+        and (
+            first.dimension in (second.dimension, "number")
+            or (first.dimension == "currency" and second.dimension == "number")
+        )
+    ):  # "44.8 to 49.6 t/ha", "$915–945 a tonne"; not "1.3% to $84.60 a barrel"
+        first.per = second.per
     if first.scale == 1.0 and second.scale != 1.0 and first.dimension in ("number", "currency"):
         first.rescale(second.scale)
     if first.dimension == "number" and second.dimension not in ("number", "count"):

@@ -32,6 +32,7 @@ def share_with_neighbours(
     _share_compared_units(text, found, compared_units)
     if compared_units:
         _share_list_rates(text, found)
+        _share_parallel_units(text, found)
 
 
 _AND_GAP = re.compile(
@@ -299,4 +300,33 @@ def _share_compared_units(text: str, found: list[Quantity], bare_too: bool) -> N
             and prev.scale != 1.0
             and prev.stated / prev.scale / 10 <= q.stated <= prev.stated / prev.scale * 10
         ):
+            q.rescale(prev.scale)
+
+
+_PARALLEL_GAP = re.compile(
+    r"[ \t]+(?P<prep>in|for|at|on|during|by)[ \t]+[\w'’/-]{1,15}[ \t]*,?"
+    r"(?:[ \t]+(?:and|to|then|or))?[ \t]+$"
+)
+"""Between a value with its qualifier and the next value: "16 days in Q1 to " of "16 days
+in Q1 to 13 in Q2"."""
+
+
+def _share_parallel_units(text: str, found: list[Quantity]) -> None:
+    """A bare number after a value with a unit, each followed by a qualifier of the same
+    preposition, is in that unit ("fell from 16 days in Q1 to 13 in Q2 and 11 in Q3": 13
+    and 11 days); applied left to right, so a chain shares one unit."""
+    for prev, q in itertools.pairwise(found):
+        if not _bare(q) or prev.dimension not in _COMPARED_DIMS or prev.low is not None:
+            continue
+        if q.start - prev.end > 40 or q.direction:
+            continue
+        gap = _PARALLEL_GAP.fullmatch(text, prev.end, q.start)
+        if gap is None or not text.startswith(f" {gap.group('prep')} ", q.end):
+            continue
+        unit = units.SYMBOLS.get(prev.unit)
+        if unit is None and prev.dimension not in ("percent", "pp", "currency"):
+            continue
+        q.take_unit(prev.dimension, prev.unit, unit)
+        q.per = q.per or prev.per
+        if prev.dimension == "currency" and prev.scale != 1.0:
             q.rescale(prev.scale)

@@ -483,6 +483,26 @@ def declared_unit(text: str, dimension: str, per: str = "") -> tuple[units.Unit,
         return (_PP_UNIT, 1.0) if _PP.search(text) and not per else None
     if dimension == "length" and _INCHES.search(text):
         return units.SYMBOLS["in"], 1.0  # "Gauge (in)": "in" is inches only in brackets
+    if dimension == "current" and "(A)" in text:
+        return units.SYMBOLS["A"], 1.0  # "Rated current (A)": a lone "A" only in brackets
+    found = _declared_measure(text, dimension, per)
+    if found is None and dimension == "speed" and not per:
+        # "Infiltration rate (mm/h)": a length per time, read in metres per second
+        length = _declared_measure(text, "length", "s")
+        period = _SHORT_PERIOD.search(text)
+        if length is not None and period is not None:
+            unit, scale = length
+            return units.Unit("speed", f"{unit.symbol}/{period.group(1)}", unit.factor), scale
+    return found
+
+
+_SHORT_PERIOD = re.compile(r"(?:/|\bper[ \t]+)((?i:h|hr|hour|min|minute|s|sec|second))\b")
+"""The hour, minute or second of a speed's label ("mm/h"); a length per a longer period
+("mm/year") is growth or drainage (see :data:`veracity.numeric.rates.LONG_PERIODS`)."""
+
+
+def _declared_measure(text: str, dimension: str, per: str) -> tuple[units.Unit, float] | None:
+    """:func:`declared_unit` for a unit of the registry (no money, percentage or inches)."""
     pat = _dimension_pattern(dimension)
     if pat is None:
         return None

@@ -174,6 +174,9 @@ _NOUN_THEN_RELATIVE = re.compile(
 the year before", a change measured against it)."""
 _BRACKET_YEAR = re.compile(r"\(((?:18|19|20)\d\d)(?:[/-]\d{2})?\)[ \t]*$")
 """A year in brackets that closes the aside just before a clause ("Last year's (2024)")."""
+_BRACKET_YEAR_AFTER = re.compile(r"[ \t]*\(((?:18|19|20)\d\d)\)")
+"""A year in brackets right after a value: its year ("from 3.0 days (2021) to 2.0 days
+(2023)")."""
 _RELATIVE_YEAR_BEFORE = re.compile(
     r"\b(?i:previous|prior|preceding|last)[ \t]+(?i:year|season|winter|summer|spring|autumn)['’]s"
     r"[ \t]+(?:[a-z]+[ \t]+){0,3}"
@@ -697,6 +700,9 @@ class TextIndex:
             # the latest the text names after 2024 (else the year after it)
             then = int(compared.group(1))
             return max((y for y in year_val if y > then), default=then + 1)
+        after = _BRACKET_YEAR_AFTER.match(self.text, end)
+        if after is not None:  # "2.0 days (2023)"
+            return int(after.group(1))
         from_value = _FROM_BEFORE.search(self.text, max(0, start - 8), start) is not None
         before: int | None = None
         for k in range(lo, min(hi, lo + 8)):

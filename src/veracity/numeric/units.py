@@ -244,6 +244,8 @@ UNITS: dict[str, Unit] = {
     ),
     **_u("area", "mi²", 2589988.110336, "sq mi", "square mile", "square miles"),
     **_u("area", "ha", 1e4, "hectare", "hectares"),
+    **_u("area", "kha", 1e7),  # thousand hectares: "Area (kha)" of forest inventories
+    **_u("area", "Mha", 1e10),  # million hectares
     **_u("area", "acre", 4046.8564224, "acres", "ac"),  # "191,730 ac" ("AC" is a current)
     **_u(
         "speed",
