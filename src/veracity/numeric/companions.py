@@ -348,6 +348,8 @@ def check_row_selectors(
         if not is_selector(vx.claim, ex):
             continue
         row = ex.index.table_cell(ex.span[0])
+        if row is not None and row.start == row.head:
+            continue  # "Per 100 g" in the header line names a column, not a row
         at = answer_sentence(vx.claim)
         if row is not None and at is not None:  # (no text: stated with none)
             selectors.setdefault(at, []).append((i, row))

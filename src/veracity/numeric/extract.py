@@ -29,6 +29,7 @@ from veracity.numeric.models import EvidenceQuantity, ExcludedNumber, NumericCla
 from veracity.numeric.phrases import MULTIPLIER_RE
 from veracity.numeric.presets import resolve_config
 from veracity.numeric.quantities import Quantity, scan_quantities
+from veracity.numeric.spaced_tables import spaced_tables_as_tabs
 from veracity.numeric.textindex import TextIndex
 from veracity.numeric.unitstr import BASE_UNITS, parse_unit_string
 from veracity.numeric.user_patterns import PATTERN_TIMEOUT, compile_pattern
@@ -434,6 +435,7 @@ def checked_texts(texts: object, what: str) -> list[str]:
 
 def _context_evidence(ctx: str, i: int, cfg: DomainConfig) -> list[EvidenceQuantity]:
     out: list[EvidenceQuantity] = []
+    ctx = spaced_tables_as_tabs(ctx)  # columns aligned by blanks: read as a tab table
     index = TextIndex(ctx)
     found = scan_quantities(
         _ascii_forms(ctx),
